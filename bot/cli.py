@@ -1,0 +1,222 @@
+"""The organiser's command line, ``gobot``: replay, score and render SGF files; run the bot.
+
+The output formats of ``replay`` and ``score`` are stable interfaces (scripts parse them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from engine.coords import InvalidVertex, Point, format_vertex, parse_vertex
+from engine.counting import Count, count, dead_chains
+from engine.errors import EngineError, IllegalMove
+from engine.filling import propose_fill
+from engine.game import Game, Phase
+from records.sgf import GameRecord, SgfError, load_sgf
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+class ReplayError(Exception):
+    """An illegal move in a record: ``number`` counts moves from 1."""
+
+    def __init__(self, number: int, text: str, reason: str) -> None:
+        self.number, self.text, self.reason = number, text, reason
+        super().__init__(f"move {number} ({text}): {reason}")
+
+
+def replay_record(record: GameRecord, upto: int | None = None) -> Game:
+    """Replay the record's main line (the first ``upto`` moves); raise :class:`ReplayError`.
+
+    A move after two passes resumes the game (Art. 9.3: the mover's opponent asked, so the mover
+    moves first), as game servers record resumed games."""
+    game = record.new_game()
+    for number, move in enumerate(record.moves[:upto], start=1):
+        if game.phase is Phase.STOPPED:
+            game.resume(move.color.opponent)
+        try:
+            game.play(move.color, move.point)
+        except IllegalMove as exc:
+            raise ReplayError(number, move.text(), exc.reason.value) from None
+        except EngineError as exc:
+            raise ReplayError(number, move.text(), str(exc)) from None
+    return game
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    legal = illegal = unreadable = 0
+    for path in args.files:
+        try:
+            record = load_sgf(path)
+            replay_record(record)
+        except SgfError as exc:
+            print(f"ERROR {path}: {exc}")
+            unreadable += 1
+            continue
+        except ReplayError as exc:
+            print(f"ILLEGAL {path}: {exc}")
+            illegal += 1
+            continue
+        print(f"OK {path} ({len(record.moves)} moves)")
+        legal += 1
+    print(f"{len(args.files)} files: {legal} legal, {illegal} illegal, {unreadable} unreadable")
+    if unreadable:
+        return EXIT_UNREADABLE
+    return EXIT_ILLEGAL if illegal else EXIT_OK
+
+
+def parse_points(text: str, size: int) -> list[Point]:
+    """Parse ``D4,Q16`` (commas or spaces) into points; raises :class:`InvalidVertex`."""
+    return [parse_vertex(part, size) for part in text.replace(",", " ").split()]
+
+
+def _natural(points: Sequence[Point]) -> list[str]:
+    return [format_vertex(p) for p in sorted(points, key=lambda p: (p.col, p.row))]
+
+
+def score_game(game: Game, dead_text: str | None, estimate: bool, fill: bool, komi: float) -> Count:
+    """Count the final position of ``game`` as ``gobot score`` does; raises ``ValueError``."""
+    board = game.board
+    dead: set[Point] = set()
+    if estimate:
+        from engine.estimate import estimate_dead
+
+        dead |= estimate_dead(board)
+    if dead_text:
+        named = parse_points(dead_text, board.size)
+        empty = [format_vertex(p) for p in named if board.get(p) is None]
+        if empty:
+            raise ValueError(f"--dead names stones, but {', '.join(empty)} is empty")
+        dead |= dead_chains(board.size, dict(board.stones()), named)
+    if fill:
+        board = board.copy()
+        for color, point in propose_fill(board, dead):
+            board.play(color, point)
+    return count(board, dead, komi=komi)
+
+
+def _tally_lines(result: Count) -> list[str]:
+    b, w = result.black, result.white
+    outcome = result.result
+    if outcome.winner is None:
+        words = "jigo (a draw)"
+    else:
+        words = f"{outcome.winner.name.title()} wins by {outcome.margin:g} points"
+    lines = [
+        f"Black: {b.territory} territory + {b.prisoners} prisoners = {b.score:g}",
+        f"White: {w.territory} territory + {w.prisoners} prisoners + {w.komi:g} komi = {w.score:g}",
+        f"Result: {outcome.sgf} — {words}",
+    ]
+    if result.dead:
+        lines.append(f"Dead stones: {' '.join(_natural(result.dead))}")
+    if result.seki:
+        lines.append(f"Stones in seki: {' '.join(_natural(result.seki))}")
+    if result.dame:
+        lines.append(f"Dame (neutral points): {' '.join(_natural(result.dame))}")
+    if result.voiding_dame:
+        lines.append(
+            "Open dame that void territory (Art. 8): "
+            f"{' '.join(_natural(result.voiding_dame))} — resume and fill them, or use --fill-dame"
+        )
+    return lines
+
+
+def score_json(result: Count) -> dict[str, Any]:
+    """The ``--json`` object (a stable interface)."""
+
+    def names(points: Sequence[Point]) -> list[str]:
+        return sorted(format_vertex(p) for p in points)
+
+    return {
+        "result": result.result.sgf,
+        "black": {"territory": result.black.territory, "prisoners": result.black.prisoners,
+                  "score": result.black.score},
+        "white": {"territory": result.white.territory, "prisoners": result.white.prisoners,
+                  "komi": result.white.komi, "score": result.white.score},
+        "dead": names(result.dead),
+        "dame": names(result.dame),
+        "seki": names(result.seki),
+        "voiding_dame": names(result.voiding_dame),
+    }
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    try:
+        record = load_sgf(args.file)
+        game = replay_record(record)
+        komi = record.komi if args.komi is None else args.komi
+        result = score_game(game, args.dead, args.estimate, args.fill_dame, komi)
+    except SgfError as exc:
+        print(f"ERROR {args.file}: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except ReplayError as exc:
+        print(f"ILLEGAL {args.file}: {exc}", file=sys.stderr)
+        return EXIT_ILLEGAL
+    except (InvalidVertex, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.json:
+        print(json.dumps(score_json(result)))
+    else:
+        print("\n".join(_tally_lines(result)))
+    return EXIT_OK
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.app import run
+
+    return run()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``gobot`` parser; ``--help`` texts are generated from it."""
+    parser = argparse.ArgumentParser(
+        prog="gobot",
+        description="A Go bot for Discord, Telegram and the console (Japanese Rules of Go, 1989), "
+        "and tools for organisers.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = commands.add_parser("run", help="run the bot (the console game when no token is set)")
+    run.set_defaults(handler=cmd_run)
+
+    replay = commands.add_parser(
+        "replay", help="replay SGF files and report the first illegal move",
+        description="Replay the main line of each file. Exit 0 when every file is legal, 1 when "
+        "any move is illegal, 2 when any file is unreadable.",
+    )
+    replay.add_argument("files", nargs="+", metavar="FILE.sgf")
+    replay.set_defaults(handler=cmd_replay)
+
+    score = commands.add_parser(
+        "score", help="count the final position of an SGF file under the Japanese rules",
+        description="Count the end position of FILE.sgf under Art. 8 and 10 of the Japanese rules.",
+    )
+    score.add_argument("file", metavar="FILE.sgf")
+    score.add_argument("--dead", metavar="D4,Q16,…",
+                       help="stones whose whole chains are dead (default: none)")
+    score.add_argument("--estimate", action="store_true",
+                       help="mark dead stones with the bot's estimate (added to --dead)")
+    score.add_argument("--fill-dame", action="store_true",
+                       help="fill neutral points by agreement before counting (commentary 9.2)")
+    score.add_argument("--komi", type=float, help="override the file's komi (KM)")
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    score.set_defaults(handler=cmd_score)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``gobot`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return EXIT_OK
+    code: int = args.handler(args)
+    return code
+

@@ -1,0 +1,92 @@
+"""Points on the board and their text forms: GTP vertices (``D4``, no I) and SGF points (``pd``).
+
+A :class:`Point` is ``(row, col)`` counted from the bottom-left corner, both from 0, so ``A1`` is
+``Point(0, 0)`` and on 19×19 ``T19`` is ``Point(18, 18)``.
+
+>>> parse_vertex("d-4", 19)
+Point(row=3, col=3)
+>>> format_vertex(Point(15, 15))
+'Q16'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from engine.errors import EngineError
+
+MIN_SIZE = 5
+MAX_SIZE = 25
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP letters: no I (RULES.md, "Board and coordinates")
+_VERTEX = re.compile(r"^\s*([a-z])\s*[- ]?\s*(\d{1,2})\s*$", re.IGNORECASE)
+
+
+class InvalidVertex(EngineError):
+    """Text that is not a point on this board; the message names the accepted form and range."""
+
+
+class Point(NamedTuple):
+    """An intersection: ``row`` from the bottom, ``col`` from the left, both from 0."""
+
+    row: int
+    col: int
+
+    def gtp(self) -> str:
+        """The GTP vertex, e.g. ``D4``."""
+        return format_vertex(self)
+
+
+def check_size(size: int) -> int:
+    """Return ``size`` if it is a board size the bot plays (5–25), else raise ``ValueError``."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise EngineError(f"board size {size} is not supported (use {MIN_SIZE} to {MAX_SIZE})")
+    return size
+
+
+def board_range(size: int) -> str:
+    """The corners of the board as text, e.g. ``A1–T19``."""
+    return f"A1–{COLUMNS[size - 1]}{size}"
+
+
+def parse_vertex(text: str, size: int) -> Point:
+    """Parse a GTP vertex, case-insensitively, tolerating a space or a hyphen (``d 4``, ``D-4``).
+
+    Raises :class:`InvalidVertex` with a message that a player can act on.
+    """
+    match = _VERTEX.match(text)
+    shown = text.strip()
+    if match is None:
+        raise InvalidVertex(
+            f"{shown!r} is not a point: write a column letter and a row number, "
+            f"like D4 ({board_range(size)} on {size}×{size})"
+        )
+    letter, number = match.group(1).upper(), int(match.group(2))
+    name = f"{letter}{number}"
+    if letter == "I":
+        raise InvalidVertex(f"there is no column I (the letters skip from H to J); {board_range(size)}")
+    col = COLUMNS.index(letter)
+    if col >= size or not 1 <= number <= size:
+        raise InvalidVertex(f"{name} is off a {size}×{size} board ({board_range(size)})")
+    return Point(number - 1, col)
+
+
+def format_vertex(point: Point) -> str:
+    """The GTP form of ``point``."""
+    return f"{COLUMNS[point.col]}{point.row + 1}"
+
+
+def to_sgf_point(point: Point, size: int) -> str:
+    """The SGF form (``aa`` is the top-left corner)."""
+    return chr(ord("a") + point.col) + chr(ord("a") + size - 1 - point.row)
+
+
+def from_sgf_point(text: str, size: int) -> Point:
+    """Parse an SGF point such as ``pd``; raises :class:`InvalidVertex` if it is off the board."""
+    if len(text) != 2 or not text.isalpha() or not text.islower():
+        raise InvalidVertex(f"{text!r} is not an SGF point (two lowercase letters like 'pd')")
+    col = ord(text[0]) - ord("a")
+    row = size - 1 - (ord(text[1]) - ord("a"))
+    if not (0 <= col < size and 0 <= row < size):
+        raise InvalidVertex(f"SGF point {text!r} is off a {size}×{size} board")
+    return Point(row, col)

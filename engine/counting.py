@@ -1,0 +1,246 @@
+"""Counting under Art. 8 and 10, exactly the five steps of RULES.md ("Territory").
+
+Given the final board and the agreed dead stones:
+
+1. a *region* is a maximal connected set of points that are not living stones;
+2. an empty point is an *eye point* of C if its region is bordered only by living stones of C and
+   holds no dead stone of C; every other empty point is *dame* (commentary to Example 25);
+3. a living chain with a dame point as a liberty is *in seki* (Art. 8);
+4. eye points are *territory* only if no chain bordering their region is in seki;
+5. dead stones inside territory are removed as prisoners and their points are territory
+   (Art. 10.1); dead stones anywhere else stay on the board and count for nobody (Diagram 17).
+
+>>> from engine.diagram import parse_diagram
+>>> size, stones = parse_diagram('''
+... . X O .
+... X X O O
+... X X O O
+... . X O .''')
+>>> count_board(size, stones, komi=0.5).result.sgf
+'W+0.5'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from engine.board import Board, neighbour_table
+from engine.colors import Color
+from engine.coords import Point
+from engine.result import GameResult
+
+
+class PointStatus(enum.Enum):
+    """What a point is at the count; the renderer draws one mark per status."""
+
+    ALIVE = "alive"  # a living stone not in seki
+    SEKI = "seki"  # a living stone of a chain in seki (Art. 8)
+    DEAD_REMOVED = "dead, removed"  # dead stone inside territory: a prisoner (Art. 10.1)
+    DEAD_STAYS = "dead, stays"  # dead stone elsewhere: stays, counts for nobody (Diagram 17)
+    BLACK_TERRITORY = "black territory"
+    WHITE_TERRITORY = "white territory"
+    SEKI_EYE = "eye in seki"  # eye point of a group in seki: not territory (Diagrams 13, 14)
+    DAME = "dame"
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One colour's tally."""
+
+    territory: int
+    prisoners: int  # captured in play + dead stones removed at the count
+    komi: float = 0.0
+
+    @property
+    def score(self) -> float:
+        return self.territory + self.prisoners + self.komi
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """The counted position: per-point statuses, both tallies and the result."""
+
+    size: int
+    status: Mapping[Point, PointStatus]
+    owner: Mapping[Point, Color]  # for territory, seki eyes and stones: whose it is
+    black: Side
+    white: Side
+    voiding_dame: tuple[Point, ...] = field(default=())
+
+    def points(self, status: PointStatus) -> list[Point]:
+        """Every point with ``status``, sorted."""
+        return sorted(p for p, s in self.status.items() if s is status)
+
+    @property
+    def dead(self) -> list[Point]:
+        return sorted(
+            p for p, s in self.status.items()
+            if s in (PointStatus.DEAD_REMOVED, PointStatus.DEAD_STAYS)
+        )
+
+    @property
+    def dame(self) -> list[Point]:
+        return self.points(PointStatus.DAME)
+
+    @property
+    def seki(self) -> list[Point]:
+        return self.points(PointStatus.SEKI)
+
+    @property
+    def margin(self) -> float:
+        """Black's score minus White's."""
+        return self.black.score - self.white.score
+
+    @property
+    def result(self) -> GameResult:
+        return GameResult.by_score(self.margin)
+
+
+def dead_chains(size: int, stones: Mapping[Point, Color], marked: Iterable[Point]) -> set[Point]:
+    """Every stone of every chain that contains a marked stone (marks name whole chains)."""
+    nbrs = neighbour_table(size)
+    dead: set[Point] = set()
+    for point in marked:
+        if point in dead or point not in stones:
+            continue
+        color = stones[point]
+        stack = [point]
+        dead.add(point)
+        while stack:
+            row, col = stack.pop()
+            for n in nbrs[row * size + col]:
+                q = Point(*divmod(n, size))
+                if q not in dead and stones.get(q) is color:
+                    dead.add(q)
+                    stack.append(q)
+    return dead
+
+
+def count_board(
+    size: int,
+    stones: Mapping[Point, Color],
+    dead: Iterable[Point] = (),
+    *,
+    komi: float = 0.0,
+    captured: Mapping[Color, int] | None = None,
+) -> Count:
+    """Count a position given as ``stones``; ``dead`` marks whole chains; ``captured`` are the
+    prisoners taken in play (Art. 5)."""
+    nbrs = neighbour_table(size)
+    cells: list[int] = [0] * (size * size)
+    for (row, col), color in stones.items():
+        cells[row * size + col] = int(color)
+    dead_set = {p.row * size + p.col for p in dead_chains(size, stones, dead)}
+    living = [c if c and i not in dead_set else 0 for i, c in enumerate(cells)]
+
+    # Step 1: regions of points that are not living stones.
+    region_of = [-1] * (size * size)
+    regions: list[list[int]] = []
+    for start in range(size * size):
+        if living[start] or region_of[start] >= 0:
+            continue
+        members = [start]
+        region_of[start] = len(regions)
+        for index in members:
+            for n in nbrs[index]:
+                if not living[n] and region_of[n] < 0:
+                    region_of[n] = len(regions)
+                    members.append(n)
+        regions.append(members)
+
+    # Step 2: eye points of one colour, or dame.
+    eye_color: list[int] = []  # per region: the colour whose eye points it holds, or 0
+    for members in regions:
+        borders = {living[n] for i in members for n in nbrs[i] if living[n]}
+        dead_colors = {cells[i] for i in members if cells[i]}
+        if len(borders) == 1:
+            (color,) = borders
+            eye_color.append(0 if color in dead_colors else color)
+        else:
+            eye_color.append(0)
+
+    def is_dame(index: int) -> bool:
+        return not cells[index] and not eye_color[region_of[index]]
+
+    # Step 3: living chains with a dame liberty are in seki.
+    chain_of = [-1] * (size * size)
+    chains: list[list[int]] = []
+    for start in range(size * size):
+        if not living[start] or chain_of[start] >= 0:
+            continue
+        members = [start]
+        chain_of[start] = len(chains)
+        for index in members:
+            for n in nbrs[index]:
+                if living[n] == living[start] and chain_of[n] < 0:
+                    chain_of[n] = len(chains)
+                    members.append(n)
+        chains.append(members)
+    in_seki = [any(is_dame(n) for i in members for n in nbrs[i]) for members in chains]
+
+    # Step 4: eye points are territory only if no bordering chain is in seki.
+    is_territory: list[bool] = []
+    voiding: set[int] = set()
+    for r, members in enumerate(regions):
+        if not eye_color[r]:
+            is_territory.append(False)
+            continue
+        seki_chains = {chain_of[n] for i in members for n in nbrs[i]
+                       if living[n] and in_seki[chain_of[n]]}
+        is_territory.append(not seki_chains)
+        for c in seki_chains:
+            voiding.update(n for i in chains[c] for n in nbrs[i] if is_dame(n))
+
+    # Step 5: statuses, territory and prisoners.
+    status: dict[Point, PointStatus] = {}
+    owner: dict[Point, Color] = {}
+    territory = {Color.BLACK: 0, Color.WHITE: 0}
+    prisoners = {Color.BLACK: 0, Color.WHITE: 0}
+    if captured:
+        for color, number in captured.items():
+            prisoners[color] += number
+    for index in range(size * size):
+        point = Point(*divmod(index, size))
+        if living[index]:
+            status[point] = PointStatus.SEKI if in_seki[chain_of[index]] else PointStatus.ALIVE
+            owner[point] = Color(living[index])
+            continue
+        r = region_of[index]
+        color = eye_color[r]
+        if cells[index]:  # a dead stone
+            if is_territory[r]:
+                status[point] = PointStatus.DEAD_REMOVED
+                territory[Color(color)] += 1
+                prisoners[Color(color)] += 1
+                owner[point] = Color(color)
+            else:
+                status[point] = PointStatus.DEAD_STAYS
+            continue
+        if is_territory[r]:
+            status[point] = (
+                PointStatus.BLACK_TERRITORY if color == Color.BLACK else PointStatus.WHITE_TERRITORY
+            )
+            territory[Color(color)] += 1
+            owner[point] = Color(color)
+        elif color:
+            status[point] = PointStatus.SEKI_EYE
+            owner[point] = Color(color)
+        else:
+            status[point] = PointStatus.DAME
+    return Count(
+        size=size,
+        status=status,
+        owner=owner,
+        black=Side(territory[Color.BLACK], prisoners[Color.BLACK]),
+        white=Side(territory[Color.WHITE], prisoners[Color.WHITE], komi),
+        voiding_dame=tuple(sorted(Point(*divmod(i, size)) for i in voiding)),
+    )
+
+
+def count(board: Board, dead: Iterable[Point] = (), *, komi: float = 0.0) -> Count:
+    """Count ``board`` with its prisoners taken in play (see :func:`count_board`)."""
+    return count_board(
+        board.size, dict(board.stones()), dead, komi=komi, captured=board.prisoners
+    )
