@@ -133,10 +133,17 @@ def score_json(result: Count) -> dict[str, Any]:
 
     return {
         "result": result.result.sgf,
-        "black": {"territory": result.black.territory, "prisoners": result.black.prisoners,
-                  "score": result.black.score},
-        "white": {"territory": result.white.territory, "prisoners": result.white.prisoners,
-                  "komi": result.white.komi, "score": result.white.score},
+        "black": {
+            "territory": result.black.territory,
+            "prisoners": result.black.prisoners,
+            "score": result.black.score,
+        },
+        "white": {
+            "territory": result.white.territory,
+            "prisoners": result.white.prisoners,
+            "komi": result.white.komi,
+            "score": result.white.score,
+        },
         "dead": names(result.dead),
         "dame": names(result.dame),
         "seki": names(result.seki),
@@ -169,7 +176,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.app import run
 
-    return run()
+    code: int = run()
+    return code
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -185,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=cmd_run)
 
     replay = commands.add_parser(
-        "replay", help="replay SGF files and report the first illegal move",
+        "replay",
+        help="replay SGF files and report the first illegal move",
         description="Replay the main line of each file. Exit 0 when every file is legal, 1 when "
         "any move is illegal, 2 when any file is unreadable.",
     )
@@ -193,16 +202,24 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=cmd_replay)
 
     score = commands.add_parser(
-        "score", help="count the final position of an SGF file under the Japanese rules",
+        "score",
+        help="count the final position of an SGF file under the Japanese rules",
         description="Count the end position of FILE.sgf under Art. 8 and 10 of the Japanese rules.",
     )
     score.add_argument("file", metavar="FILE.sgf")
-    score.add_argument("--dead", metavar="D4,Q16,…",
-                       help="stones whose whole chains are dead (default: none)")
-    score.add_argument("--estimate", action="store_true",
-                       help="mark dead stones with the bot's estimate (added to --dead)")
-    score.add_argument("--fill-dame", action="store_true",
-                       help="fill neutral points by agreement before counting (commentary 9.2)")
+    score.add_argument(
+        "--dead", metavar="D4,Q16,…", help="stones whose whole chains are dead (default: none)"
+    )
+    score.add_argument(
+        "--estimate",
+        action="store_true",
+        help="mark dead stones with the bot's estimate (added to --dead)",
+    )
+    score.add_argument(
+        "--fill-dame",
+        action="store_true",
+        help="fill neutral points by agreement before counting (commentary 9.2)",
+    )
     score.add_argument("--komi", type=float, help="override the file's komi (KM)")
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.set_defaults(handler=cmd_score)
@@ -220,3 +237,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     code: int = args.handler(args)
     return code
 
+
+if __name__ == "__main__":
+    raise SystemExit(main())

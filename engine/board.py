@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
+from typing import NamedTuple
 
 from engine.colors import Color
 from engine.coords import Point, check_size
@@ -20,7 +20,7 @@ from engine.errors import EngineError, IllegalMove, IllegalReason
 EMPTY = 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
     """For each point index ``row * size + col``, the indices of its orthogonal neighbours."""
     table = []
@@ -39,7 +39,7 @@ def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-@lru_cache(maxsize=None)
+@cache
 def zobrist_table(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Random 64-bit keys per (colour, point), fixed per size so hashes are stable across runs."""
     rng = random.Random(0x60B07 + size)
@@ -59,8 +59,7 @@ class _Chain:
         self.libs = libs
 
 
-@dataclass(frozen=True, slots=True)
-class MoveReport:
+class MoveReport(NamedTuple):
     """What one stone did: the stones it captured and the ko point it left (if any)."""
 
     point: Point
@@ -78,8 +77,17 @@ class Board:
     False
     """
 
-    __slots__ = ("_chain", "_cells", "_ko_color", "_ko_index", "_nbrs", "_zobrist", "hash",
-                 "prisoners", "size")
+    __slots__ = (
+        "_cells",
+        "_chain",
+        "_ko_color",
+        "_ko_index",
+        "_nbrs",
+        "_zobrist",
+        "hash",
+        "prisoners",
+        "size",
+    )
 
     def __init__(self, size: int = 19) -> None:
         self.size = check_size(size)
@@ -157,10 +165,10 @@ class Board:
         return Color(self._ko_color) if self._ko_index >= 0 else None
 
     def grid(self) -> list[list[Color | None]]:
-        """Rows from the bottom (row 0 is row ``1`` of the board), each a list of colours or None."""
+        """Rows from the bottom (row 0 is board row 1), each a list of colours or None."""
         size = self.size
         return [
-            [Color(c) if c else None for c in self._cells[r * size:(r + 1) * size]]
+            [Color(c) if c else None for c in self._cells[r * size : (r + 1) * size]]
             for r in range(size)
         ]
 
@@ -209,12 +217,21 @@ class Board:
     # -- moves --------------------------------------------------------------------------------
 
     def play(self, color: Color, point: Point) -> MoveReport:
-        """Place a stone for ``color`` on ``point``: captures (Art. 5), then the suicide (Art. 4) and
+        """Place a stone for ``color`` on ``point``: captures (Art. 5), then suicide (Art. 4) and
         ko (Art. 6) checks. Raises :class:`IllegalMove`; the board is unchanged when it does."""
-        index = self._index(point)
-        captured = self._play_index(int(color), index, check_ko=True)
+        row, col = point
+        size = self.size
+        if not (0 <= row < size and 0 <= col < size):
+            raise EngineError(f"{point} is off a {size}×{size} board")
+        captured = self._play_index(int(color), row * size + col, check_ko=True)
+        if not captured:
+            return MoveReport(point, color, (), None)
+        ko = self._ko_index
         return MoveReport(
-            point, color, tuple(self._point(i) for i in captured), self.ko_point
+            point,
+            color,
+            tuple(Point(*divmod(i, size)) for i in captured),
+            Point(*divmod(ko, size)) if ko >= 0 else None,
         )
 
     def pass_move(self) -> None:

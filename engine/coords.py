@@ -64,7 +64,9 @@ def parse_vertex(text: str, size: int) -> Point:
     letter, number = match.group(1).upper(), int(match.group(2))
     name = f"{letter}{number}"
     if letter == "I":
-        raise InvalidVertex(f"there is no column I (the letters skip from H to J); {board_range(size)}")
+        raise InvalidVertex(
+            f"there is no column I (the letters skip from H to J); {board_range(size)}"
+        )
     col = COLUMNS.index(letter)
     if col >= size or not 1 <= number <= size:
         raise InvalidVertex(f"{name} is off a {size}×{size} board ({board_range(size)})")

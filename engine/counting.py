@@ -76,7 +76,8 @@ class Count:
     @property
     def dead(self) -> list[Point]:
         return sorted(
-            p for p, s in self.status.items()
+            p
+            for p, s in self.status.items()
             if s in (PointStatus.DEAD_REMOVED, PointStatus.DEAD_STAYS)
         )
 
@@ -156,8 +157,8 @@ def count_board(
         borders = {living[n] for i in members for n in nbrs[i] if living[n]}
         dead_colors = {cells[i] for i in members if cells[i]}
         if len(borders) == 1:
-            (color,) = borders
-            eye_color.append(0 if color in dead_colors else color)
+            (only,) = borders
+            eye_color.append(0 if only in dead_colors else only)
         else:
             eye_color.append(0)
 
@@ -187,8 +188,9 @@ def count_board(
         if not eye_color[r]:
             is_territory.append(False)
             continue
-        seki_chains = {chain_of[n] for i in members for n in nbrs[i]
-                       if living[n] and in_seki[chain_of[n]]}
+        seki_chains = {
+            chain_of[n] for i in members for n in nbrs[i] if living[n] and in_seki[chain_of[n]]
+        }
         is_territory.append(not seki_chains)
         for c in seki_chains:
             voiding.update(n for i in chains[c] for n in nbrs[i] if is_dame(n))
@@ -208,25 +210,25 @@ def count_board(
             owner[point] = Color(living[index])
             continue
         r = region_of[index]
-        color = eye_color[r]
+        eye = eye_color[r]
         if cells[index]:  # a dead stone
             if is_territory[r]:
                 status[point] = PointStatus.DEAD_REMOVED
-                territory[Color(color)] += 1
-                prisoners[Color(color)] += 1
-                owner[point] = Color(color)
+                territory[Color(eye)] += 1
+                prisoners[Color(eye)] += 1
+                owner[point] = Color(eye)
             else:
                 status[point] = PointStatus.DEAD_STAYS
             continue
         if is_territory[r]:
             status[point] = (
-                PointStatus.BLACK_TERRITORY if color == Color.BLACK else PointStatus.WHITE_TERRITORY
+                PointStatus.BLACK_TERRITORY if eye == Color.BLACK else PointStatus.WHITE_TERRITORY
             )
-            territory[Color(color)] += 1
-            owner[point] = Color(color)
-        elif color:
+            territory[Color(eye)] += 1
+            owner[point] = Color(eye)
+        elif eye:
             status[point] = PointStatus.SEKI_EYE
-            owner[point] = Color(color)
+            owner[point] = Color(eye)
         else:
             status[point] = PointStatus.DAME
     return Count(
@@ -241,6 +243,4 @@ def count_board(
 
 def count(board: Board, dead: Iterable[Point] = (), *, komi: float = 0.0) -> Count:
     """Count ``board`` with its prisoners taken in play (see :func:`count_board`)."""
-    return count_board(
-        board.size, dict(board.stones()), dead, komi=komi, captured=board.prisoners
-    )
+    return count_board(board.size, dict(board.stones()), dead, komi=komi, captured=board.prisoners)

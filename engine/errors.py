@@ -1,4 +1,4 @@
-"""The engine's errors: each names exactly one failure (python-chess style, subclasses of ValueError)."""
+"""The engine's errors: each names one failure (python-chess style, subclasses of ValueError)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.board import Board, MoveReport
 from engine.colors import Color
@@ -33,8 +34,7 @@ class Phase(enum.Enum):
     FINISHED = "finished"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A stone (``point``) or a pass (``point`` is None) by ``color``."""
 
     color: Color
@@ -68,8 +68,7 @@ class Fill:
 Event = Move | Resume | Fill
 
 
-@dataclass(frozen=True, slots=True)
-class PlayReport:
+class PlayReport(NamedTuple):
     """What a move did: the board's report (None for a pass), whether it stopped the game, and
     whether it repeated an earlier whole-board position (Art. 12)."""
 
@@ -96,6 +95,7 @@ class Game:
     repetitions: list[int] = field(init=False, default_factory=list)
     _positions: dict[tuple[int, Color], int] = field(init=False, default_factory=dict, repr=False)
     _consecutive_passes: int = field(init=False, default=0, repr=False)
+    _move_count: int = field(init=False, default=0, repr=False)
 
     def __post_init__(self) -> None:
         self._reset()
@@ -115,6 +115,7 @@ class Game:
         self.repetitions = []
         self._positions = {(self.board.hash, self.to_move): 0}
         self._consecutive_passes = 0
+        self._move_count = 0
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -126,7 +127,7 @@ class Game:
     @property
     def move_number(self) -> int:
         """How many moves (stones and passes) have been played."""
-        return sum(1 for e in self.history if isinstance(e, Move))
+        return self._move_count
 
     @property
     def last_move(self) -> Move | None:
@@ -155,11 +156,16 @@ class Game:
     def play(self, color: Color, point: Point | None) -> PlayReport:
         """Play a stone, or pass when ``point`` is None. Raises :class:`IllegalMove`."""
         if self.phase is not Phase.PLAYING:
-            reason = IllegalReason.GAME_OVER if self.phase is Phase.FINISHED else (
-                IllegalReason.GAME_STOPPED)
+            reason = (
+                IllegalReason.GAME_OVER
+                if self.phase is Phase.FINISHED
+                else (IllegalReason.GAME_STOPPED)
+            )
             raise IllegalMove(reason, "the game is not being played")
         if color != self.to_move:
-            raise IllegalMove(IllegalReason.OUT_OF_TURN, f"it is {self.to_move.name.title()}'s move")
+            raise IllegalMove(
+                IllegalReason.OUT_OF_TURN, f"it is {self.to_move.name.title()}'s move"
+            )
         move = Move(color, point)
         report = None
         if point is None:
@@ -169,12 +175,14 @@ class Game:
             report = self.board.play(color, point)
             self._consecutive_passes = 0
         self.history.append(move)
+        self._move_count += 1
         self.to_move = color.opponent
         key = (self.board.hash, self.to_move)
         repetition = point is not None and key in self._positions
         if repetition:
-            self.repetitions.append(self.move_number)  # Art. 12: reported, not forbidden
-        self._positions.setdefault(key, self.move_number)
+            self.repetitions.append(self._move_count)  # Art. 12: reported, not forbidden
+        else:
+            self._positions[key] = self._move_count
         stopped = self._consecutive_passes >= 2
         if stopped:
             self.phase = Phase.STOPPED  # Art. 9.1
@@ -196,8 +204,10 @@ class Game:
 
     def can_undo(self) -> bool:
         """An undo takes back the last move while playing; never across a stop."""
-        return self.phase is Phase.PLAYING and bool(self.history) and isinstance(
-            self.history[-1], Move
+        return (
+            self.phase is Phase.PLAYING
+            and bool(self.history)
+            and isinstance(self.history[-1], Move)
         )
 
     def undo(self) -> Move:

@@ -1,4 +1,4 @@
-"""Handicap stones on fixed star points, in the traditional layout (RULES.md, "Handicap and komi")."""
+"""Handicap stones on fixed star points, traditional layout (RULES.md, "Handicap and komi")."""
 
 from __future__ import annotations
 
@@ -45,7 +45,9 @@ def handicap_points(size: int, count: int) -> list[Point]:
         return []
     limit = max_handicap(size)
     if limit == 0:
-        raise EngineError(f"handicap stones have fixed points on 9×9, 13×13 and 19×19, not {size}×{size}")
+        raise EngineError(
+            f"handicap stones have fixed points on 9×9, 13×13 and 19×19, not {size}×{size}"
+        )
     if not 2 <= count <= limit:
         raise EngineError(f"a handicap on {size}×{size} is 2 to {limit} stones, not {count}")
     layout = {19: _LAYOUT_19, 13: _LAYOUT_13, 9: _LAYOUT_9}[size]

@@ -78,9 +78,14 @@ class GameResult:
         if len(value) >= 3 and value[1] == "+" and value[0].upper() in "BW":
             winner = Color.from_letter(value[0])
             rest = value[2:].upper()
-            kinds = {"R": ResultKind.RESIGNATION, "RESIGN": ResultKind.RESIGNATION,
-                     "T": ResultKind.TIME, "TIME": ResultKind.TIME,
-                     "F": ResultKind.FORFEIT, "FORFEIT": ResultKind.FORFEIT}
+            kinds = {
+                "R": ResultKind.RESIGNATION,
+                "RESIGN": ResultKind.RESIGNATION,
+                "T": ResultKind.TIME,
+                "TIME": ResultKind.TIME,
+                "F": ResultKind.FORFEIT,
+                "FORFEIT": ResultKind.FORFEIT,
+            }
             if rest in kinds:
                 return cls(kinds[rest], winner)
             try:

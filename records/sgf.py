@@ -65,7 +65,8 @@ def _text(root: _sgf.Tree_node, key: str) -> str | None:
 
 
 def _raw(node: _sgf.Tree_node, key: str) -> str:
-    return node.get_raw(key).decode("utf-8", "replace")
+    raw: bytes = node.get_raw(key)
+    return raw.decode("utf-8", "replace")
 
 
 def read_sgf(data: bytes) -> GameRecord:
@@ -114,14 +115,23 @@ def read_sgf(data: bytes) -> GameRecord:
             black, white, empty = node.get_setup_stones()
             colour, move = node.get_move()
         except ValueError:
-            bad = next((f"{k}[{_raw(node, k)}]" for k in ("B", "W", "AB", "AW", "AE")
-                        if node.has_property(k)), "a property")
-            raise SgfError(f"node {number} (move {len(record.moves) + 1}): {bad} is not a point "
-                           f"on a {size}×{size} board") from None
+            bad = next(
+                (
+                    f"{k}[{_raw(node, k)}]"
+                    for k in ("B", "W", "AB", "AW", "AE")
+                    if node.has_property(k)
+                ),
+                "a property",
+            )
+            raise SgfError(
+                f"node {number} (move {len(record.moves) + 1}): {bad} is not a point "
+                f"on a {size}×{size} board"
+            ) from None
         if black or white or empty:
             if number != 0 and record.moves:
-                raise SgfError(f"node {number}: setup stones (AB/AW/AE) after the first move "
-                               "are not supported")
+                raise SgfError(
+                    f"node {number}: setup stones (AB/AW/AE) after the first move are not supported"
+                )
             record.setup.extend((Color.BLACK, Point(r, c)) for r, c in sorted(black))
             record.setup.extend((Color.WHITE, Point(r, c)) for r, c in sorted(white))
         if colour is not None:
@@ -208,14 +218,18 @@ def write_sgf(
     for event in game.history:
         if isinstance(event, Move):
             node = sgf_game.extend_main_sequence()
-            node.set_move(event.color.letter.lower(),
-                          None if event.point is None else (event.point.row, event.point.col))
+            node.set_move(
+                event.color.letter.lower(),
+                None if event.point is None else (event.point.row, event.point.col),
+            )
             if pending:
                 node.set("C", "\n".join(pending))
                 pending = []
         elif isinstance(event, Resume):
-            pending.append(f"Play resumed at the request of {event.requested_by.name.title()} "
-                           f"(Art. 9.3); {event.requested_by.opponent.name.title()} moves first.")
+            pending.append(
+                f"Play resumed at the request of {event.requested_by.name.title()} "
+                f"(Art. 9.3); {event.requested_by.opponent.name.title()} moves first."
+            )
         elif isinstance(event, Fill):
             node = sgf_game.extend_main_sequence()
             node.set_setup_stones(
@@ -228,4 +242,5 @@ def write_sgf(
         last = sgf_game.get_last_node()
         previous = last.get("C") if last.has_property("C") else ""
         last.set("C", "\n".join([previous, *pending]).strip())
-    return sgf_game.serialise()
+    data: bytes = sgf_game.serialise()
+    return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.colors import Color
-from engine.coords import parse_vertex
+from engine.coords import Point, parse_vertex
 from engine.errors import EngineError, IllegalMove, IllegalReason
 from engine.game import Fill, Game, Move, Phase, Resume
 from engine.handicap import handicap_points
@@ -14,7 +14,7 @@ from engine.result import GameResult, ResultKind
 B, W = Color.BLACK, Color.WHITE
 
 
-def v(text: str, size: int = 9):  # noqa: ANN201 - short test helper
+def v(text: str, size: int = 9) -> Point:
     return parse_vertex(text, size)
 
 

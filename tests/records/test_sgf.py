@@ -17,8 +17,14 @@ def test_round_trip_keeps_everything() -> None:
     game = Game(13, 0.5, handicap=2)
     game.play(W, parse_vertex("K4", 13))
     game.play(B, None)
-    data = write_sgf(game, black_name="Alice", white_name="Bob", date="2026-11-22",
-                     result=GameResult.from_sgf("W+R"), comment="club game")
+    data = write_sgf(
+        game,
+        black_name="Alice",
+        white_name="Bob",
+        date="2026-11-22",
+        result=GameResult.from_sgf("W+R"),
+        comment="club game",
+    )
     text = data.decode()
     assert "RU[Japanese]" in text and "HA[2]" in text and "KM[0.5]" in text
     record = read_sgf(data)
@@ -57,8 +63,13 @@ def test_comments_and_setup() -> None:
     ],
 )
 def test_broken_files_say_where_and_why(data: bytes, message: str) -> None:
-    with pytest.raises(SgfError, match=message.replace("(", r"\(").replace(")", r"\)")
-                       .replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(
+        SgfError,
+        match=message.replace("(", r"\(")
+        .replace(")", r"\)")
+        .replace("[", r"\[")
+        .replace("]", r"\]"),
+    ):
         read_sgf(data)
 
 

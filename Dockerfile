@@ -1,0 +1,29 @@
+# The bot in a container: non-root user, the SQLite database on a volume, GNU Go installed.
+FROM python:3.11-slim
+
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gnugo \
+    && rm -rf /var/lib/apt/lists/*
+
+RUN useradd --create-home --uid 1000 gobot \
+    && mkdir -p /data \
+    && chown gobot:gobot /data
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY service ./service
+COPY storage ./storage
+COPY renderer ./renderer
+COPY records ./records
+COPY bot ./bot
+RUN pip install --no-cache-dir .
+
+ENV PATH="${PATH}:/usr/games" \
+    DATABASE_URL="sqlite:////data/games.db" \
+    GOBOT_BOARD_DIR="/data/boards" \
+    PYTHONUNBUFFERED=1
+
+USER gobot
+VOLUME ["/data"]
+CMD ["gobot", "run"]
