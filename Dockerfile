@@ -2,7 +2,7 @@
 FROM python:3.11-slim
 
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends gnugo \
+    && apt-get install -y --no-install-recommends gnugo=3.8-* \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home --uid 1000 gobot \
@@ -24,6 +24,6 @@ ENV PATH="${PATH}:/usr/games" \
     GOBOT_BOARD_DIR="/data/boards" \
     PYTHONUNBUFFERED=1
 
-USER gobot
+USER 1000:1000
 VOLUME ["/data"]
 CMD ["gobot", "run"]

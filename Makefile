@@ -17,6 +17,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine service storage renderer bot records
 	$(BIN)/lint-imports
+	$(BIN)/hadolint Dockerfile
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py

@@ -224,6 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.set_defaults(handler=cmd_score)
 
+    from bot.cli_render import add_render_command
+
+    add_render_command(commands)
     return parser
 
 

@@ -1,0 +1,123 @@
+"""``gobot render``: an SGF position (or its count, or an animated replay) as an image."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, ReplayError, replay_record, score_game
+from engine.colors import Color
+from engine.coords import InvalidVertex
+from engine.game import Game, Phase
+from records.sgf import GameRecord, SgfError, load_sgf
+from renderer import DEFAULT_WIDTH, Snapshot, render_animation, render_png
+from service.views import snapshot
+
+MIN_WIDTH, MAX_WIDTH = 200, 4000
+
+
+def _names(record: GameRecord) -> dict[Color, str]:
+    return {Color.BLACK: record.black_name or "Black", Color.WHITE: record.white_name or "White"}
+
+
+def position_snapshot(game: Game, record: GameRecord, theme: str) -> Snapshot:
+    """The picture of ``game`` as it stands, with the renderer's own footer."""
+    snap = snapshot(game, _names(record), "")
+    return dataclasses.replace(snap, caption=None, theme=theme)  # type: ignore[arg-type]
+
+
+def replay_snapshots(record: GameRecord, theme: str) -> list[Snapshot]:
+    """One snapshot per move of the main line, for the animated replay."""
+    game = replay_record(record, 0)
+    shots = [position_snapshot(game, record, theme)]
+    for move in record.moves:
+        if game.phase is Phase.STOPPED:
+            game.resume(move.color.opponent)  # as replay_record does (Art. 9.3)
+        game.play(move.color, move.point)
+        shots.append(position_snapshot(game, record, theme))
+    return shots
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    if not args.output and not args.animate:
+        print(
+            "error: say where to write the image: -o OUT.png and/or --animate OUT.gif",
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
+    if not MIN_WIDTH <= args.size <= MAX_WIDTH:
+        print(f"error: --size must be {MIN_WIDTH} to {MAX_WIDTH} pixels", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        record = load_sgf(args.file)
+        total = len(record.moves)
+        if args.move is not None and not 0 <= args.move <= total:
+            raise ValueError(f"--move must be 0 to {total} (the file has {total} moves)")
+        game = replay_record(record, args.move)
+        if args.output:
+            if args.counting:
+                counted = score_game(game, args.dead, args.estimate, args.fill_dame, record.komi)
+                snap: Snapshot = snapshot(game, _names(record), "", counted)
+                snap = dataclasses.replace(snap, caption=None, theme=args.theme)
+            else:
+                snap = position_snapshot(game, record, args.theme)
+            Path(args.output).write_bytes(render_png(snap, args.size))
+            print(f"wrote {args.output}")
+        if args.animate:
+            data = render_animation(replay_snapshots(record, args.theme))
+            Path(args.animate).write_bytes(data)
+            print(f"wrote {args.animate} ({len(data) // 1024} KiB)")
+    except SgfError as exc:
+        print(f"ERROR {args.file}: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except ReplayError as exc:
+        print(f"ILLEGAL {args.file}: {exc}", file=sys.stderr)
+        return EXIT_ILLEGAL
+    except (InvalidVertex, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    return EXIT_OK
+
+
+def add_render_command(commands: Any) -> None:
+    """Register ``render`` on the ``gobot`` sub-command parser."""
+    render = commands.add_parser(
+        "render",
+        help="draw an SGF position, its count or an animated replay",
+        description="Render the position after move N (default: the end) of FILE.sgf as a PNG, "
+        "or the counting image of the end position, or an animated replay of the game.",
+    )
+    render.add_argument("file", metavar="FILE.sgf")
+    render.add_argument("-o", "--output", metavar="OUT.png", help="write the PNG here")
+    render.add_argument("--move", type=int, metavar="N", help="the position after move N")
+    render.add_argument(
+        "--counting",
+        action="store_true",
+        help="draw the count: territory, dead stones, dame, seki, the tally",
+    )
+    render.add_argument(
+        "--dead", metavar="D4,Q16,…", help="with --counting: stones whose whole chains are dead"
+    )
+    render.add_argument(
+        "--estimate",
+        action="store_true",
+        help="with --counting: mark dead stones with the bot's estimate",
+    )
+    render.add_argument(
+        "--fill-dame",
+        action="store_true",
+        help="with --counting: fill neutral points by agreement first",
+    )
+    render.add_argument("--theme", choices=("light", "dark"), default="light")
+    render.add_argument(
+        "--size",
+        type=int,
+        default=DEFAULT_WIDTH,
+        metavar="PX",
+        help=f"image width in pixels (default {DEFAULT_WIDTH})",
+    )
+    render.add_argument("--animate", metavar="OUT.gif", help="write an animated replay here")
+    render.set_defaults(handler=cmd_render)
