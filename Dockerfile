@@ -16,6 +16,7 @@ COPY service ./service
 COPY storage ./storage
 COPY renderer ./renderer
 COPY records ./records
+COPY gtp ./gtp
 COPY bot ./bot
 RUN pip install --no-cache-dir .
 

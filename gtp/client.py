@@ -1,0 +1,102 @@
+"""One GTP engine process spoken to over pipes with asyncio (Go Text Protocol 2)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shlex
+import shutil
+from collections.abc import Sequence
+
+DEFAULT_TIMEOUT = 60.0
+
+
+class GtpError(RuntimeError):
+    """The engine answered with an error, died, or did not answer in time."""
+
+
+def find_gnugo() -> str | None:
+    """The path of ``gnugo`` (Debian installs it in /usr/games, often not on PATH)."""
+    return shutil.which("gnugo") or next(
+        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.access(p, os.X_OK)), None
+    )
+
+
+def default_command() -> list[str]:
+    """``GOBOT_ENGINE`` (a shell-style command line) or GNU Go in GTP mode."""
+    configured = os.environ.get("GOBOT_ENGINE", "").strip()
+    if configured:
+        return shlex.split(configured)
+    gnugo = find_gnugo()
+    if gnugo is None:
+        raise GtpError("no engine: install GNU Go (apt-get install gnugo) or set GOBOT_ENGINE")
+    return [gnugo, "--mode", "gtp"]
+
+
+class GtpEngine:
+    """A running engine; one command at a time (callers serialise through :class:`EnginePool`)."""
+
+    def __init__(self, command: Sequence[str], timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.command = list(command)
+        self.timeout = timeout
+        self._process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        try:
+            self._process = await asyncio.create_subprocess_exec(
+                *self.command,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
+        except OSError as error:
+            raise GtpError(f"cannot start {self.command[0]}: {error.strerror}") from error
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.returncode is None
+
+    async def send(self, command: str) -> str:
+        """Send one command; return the answer without the ``=``; raise :class:`GtpError`."""
+        if "\n" in command:
+            raise GtpError("a GTP command is one line")
+        if not self.alive:
+            await self.start()
+        process = self._process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        try:
+            process.stdin.write(command.encode() + b"\n")
+            await process.stdin.drain()
+            lines: list[str] = []
+            while True:
+                raw = await asyncio.wait_for(process.stdout.readline(), self.timeout)
+                if not raw:
+                    raise GtpError(f"the engine exited while answering {command.split()[0]!r}")
+                line = raw.decode(errors="replace").rstrip("\r\n")
+                if not line and lines:
+                    break
+                if line:
+                    lines.append(line)
+        except (TimeoutError, ConnectionError, BrokenPipeError) as error:
+            await self.close()
+            raise GtpError(f"the engine did not answer {command.split()[0]!r}: {error}") from error
+        answer = "\n".join(lines)
+        if answer.startswith("?"):
+            raise GtpError(f"{command.split()[0]}: {answer[1:].strip()}")
+        if not answer.startswith("="):
+            raise GtpError(f"not a GTP answer to {command.split()[0]!r}: {answer[:80]!r}")
+        return answer[1:].strip()
+
+    async def close(self) -> None:
+        """Ask the engine to quit; kill it if it will not."""
+        process, self._process = self._process, None
+        if process is None or process.returncode is not None:
+            return
+        try:
+            assert process.stdin is not None
+            process.stdin.write(b"quit\n")
+            await process.stdin.drain()
+            await asyncio.wait_for(process.wait(), 2)
+        except (TimeoutError, ConnectionError, BrokenPipeError):
+            process.kill()
+            await process.wait()

@@ -1,0 +1,110 @@
+"""A pool of GTP engine processes shared by every game: each request takes an idle engine, sets
+the position up from scratch (explicit stones, never the engine's own handicap layout) and asks."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.colors import Color
+from engine.coords import Point, format_vertex, parse_vertex
+from engine.game import Fill, Game, Move
+from gtp.client import GtpEngine, GtpError, default_command
+
+MIN_LEVEL, MAX_LEVEL = 1, 10
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What an engine needs to know: size, komi, setup stones and the moves so far."""
+
+    size: int
+    komi: float
+    setup: tuple[tuple[Color, Point], ...] = ()
+    moves: tuple[Move, ...] = field(default=())
+
+    @classmethod
+    def of(cls, game: Game) -> Position:
+        """The position of ``game``: handicap and setup stones as explicit stones."""
+        start = Game(game.size, game.komi, game.handicap, game.setup, game.first_to_move)
+        setup = tuple((color, point) for point, color in start.board.stones())
+        moves: list[Move] = []
+        for event in game.history:
+            if isinstance(event, Move):
+                moves.append(event)
+            elif isinstance(event, Fill):  # filled dame are stones on the board, not moves
+                moves.extend(Move(color, point) for color, point in event.stones)
+        return cls(game.size, game.komi, setup, tuple(moves))
+
+
+class EnginePool:
+    """Up to ``size`` engine processes; requests beyond that wait for an idle one."""
+
+    def __init__(self, command: Sequence[str] | None = None, size: int = 2) -> None:
+        self.command = list(command) if command else None
+        self.size = size
+        self._idle: asyncio.Queue[GtpEngine] = asyncio.Queue()
+        self._started = 0
+        self._lock = asyncio.Lock()
+        self._all: list[GtpEngine] = []
+
+    async def _take(self) -> GtpEngine:
+        async with self._lock:
+            if self._idle.empty() and self._started < self.size:
+                engine = GtpEngine(self.command or default_command())
+                await engine.start()
+                self._started += 1
+                self._all.append(engine)
+                return engine
+        return await self._idle.get()
+
+    def _give_back(self, engine: GtpEngine) -> None:
+        self._idle.put_nowait(engine)
+
+    async def _setup(self, engine: GtpEngine, position: Position) -> None:
+        await engine.send(f"boardsize {position.size}")
+        await engine.send("clear_board")
+        await engine.send(f"komi {position.komi:g}")
+        for color, point in position.setup:
+            await engine.send(f"play {color.letter} {format_vertex(point)}")
+        for move in position.moves:
+            vertex = "pass" if move.point is None else format_vertex(move.point)
+            await engine.send(f"play {move.color.letter} {vertex}")
+
+    async def genmove(self, position: Position, color: Color, level: int = 5) -> Point | None:
+        """The engine's move for ``color``: a point, or None for a pass. A resignation comes back
+        as :class:`GtpError` with ``resign`` in its message (the service decides what it means)."""
+        if not MIN_LEVEL <= level <= MAX_LEVEL:
+            raise ValueError(f"level must be {MIN_LEVEL} to {MAX_LEVEL}")
+        engine = await self._take()
+        try:
+            await self._setup(engine, position)
+            with contextlib.suppress(GtpError):  # not every engine has GNU Go's level command
+                await engine.send(f"level {level}")
+            answer = (await engine.send(f"genmove {color.letter}")).lower()
+        finally:
+            self._give_back(engine)
+        if answer == "pass":
+            return None
+        if answer == "resign":
+            raise GtpError("resign")
+        return parse_vertex(answer, position.size)
+
+    async def dead_stones(self, position: Position) -> frozenset[Point]:
+        """GNU Go's ``final_status_list dead``: a second opinion on the dead stones."""
+        engine = await self._take()
+        try:
+            await self._setup(engine, position)
+            answer = await engine.send("final_status_list dead")
+        finally:
+            self._give_back(engine)
+        return frozenset(parse_vertex(v, position.size) for v in answer.split())
+
+    async def close(self) -> None:
+        for engine in self._all:
+            await engine.close()
+        self._all.clear()
+        self._started = 0
+        self._idle = asyncio.Queue()
