@@ -32,9 +32,28 @@ def propose_fill(board: Board, dead: Iterable[Point] = ()) -> list[tuple[Color, 
 
     Each dame point next to living stones gets a stone of a colour that touches it (Black first
     when both do), and only where the fill is safe; filling repeats until nothing changes, since
-    one filled point can make the next one safe or unsafe.
+    one filled point can make the next one safe or unsafe. A stone that would still belong to a
+    chain in seki after the whole fill is left out (and the fill worked out again without it): a
+    real seki keeps its shared liberties (RULES.md, Art. 8).
     """
     dead_points = set(dead)
+    excluded: set[Point] = set()
+    while True:
+        proposal = _fill_once(board, dead_points, excluded)
+        filled = board.copy()
+        for color, point in proposal:
+            filled.play(color, point)
+        status = count(filled, dead_points).status
+        in_seki = {p for _, p in proposal if status[p] is PointStatus.SEKI}
+        if not in_seki:
+            return proposal
+        excluded |= in_seki
+
+
+def _fill_once(
+    board: Board, dead_points: set[Point], excluded: set[Point]
+) -> list[tuple[Color, Point]]:
+    """One pass of the fill, never touching ``excluded`` points."""
     work = board.copy()
     proposal: list[tuple[Color, Point]] = []
     changed = True
@@ -43,7 +62,7 @@ def propose_fill(board: Board, dead: Iterable[Point] = ()) -> list[tuple[Color, 
         counted = count(work, dead_points)
         dead_all = set(counted.dead)
         for point in counted.dame:
-            if work.get(point) is not None:
+            if work.get(point) is not None or point in excluded:
                 continue
             around = [work.get(n) for n in work.neighbours(point) if n not in dead_all]
             if any(work.get(n) is not None for n in work.neighbours(point) if n in dead_all):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from renderer.animation import render_animation
 from renderer.geometry import DEFAULT_WIDTH, Geometry, geometry, star_points
-from renderer.render import render_image, render_palette_image, render_png
+from renderer.render import clear_caches, render_image, render_palette_image, render_png
 from renderer.snapshot import COLUMNS, Mark, Point, Snapshot, point_name
 
 __all__ = [
@@ -13,8 +14,10 @@ __all__ = [
     "Mark",
     "Point",
     "Snapshot",
+    "clear_caches",
     "geometry",
     "point_name",
+    "render_animation",
     "render_image",
     "render_palette_image",
     "render_png",

@@ -1,0 +1,105 @@
+"""Compose a snapshot into an image: the cached board, per-point tiles and the two bands."""
+
+from __future__ import annotations
+
+import functools
+import io
+
+from PIL import Image
+
+from renderer import canvas
+from renderer.canvas import board_p, footer_band, header_band, tiles, to_palette
+from renderer.geometry import DEFAULT_WIDTH, geometry
+from renderer.snapshot import Point, Snapshot, Theme, point_name
+from renderer.sprites import EMPTY, Kind, Stone, sprite, stone_icon
+from renderer.theme import font, has_glyph
+
+PNG_COMPRESS_LEVEL = 3
+
+
+def _kinds(snap: Snapshot) -> dict[Point, Kind]:
+    """What to draw on every non-empty intersection."""
+    stones: dict[Point, Stone] = {p: "B" for p in snap.black}
+    stones.update((p, "W") for p in snap.white)
+    kinds = {p: Kind(stone) for p, stone in stones.items()}
+    for p, mark in snap.marks:
+        kinds[p] = Kind(stones.get(p), mark)
+    for p, label in snap.labels:
+        kinds[p] = kinds.get(p, EMPTY)._replace(label=label)
+    if snap.ko_point is not None:
+        kinds[snap.ko_point] = kinds.get(snap.ko_point, EMPTY)._replace(ko=True)
+    if snap.last_move is not None:
+        kinds[snap.last_move] = kinds.get(snap.last_move, EMPTY)._replace(last=True)
+    return kinds
+
+
+def footer_text(snap: Snapshot) -> str:
+    """The footer line: the tally when counting, else the caption, else the game status."""
+    if snap.tally is not None:
+        return snap.tally
+    if snap.caption is not None:
+        return snap.caption
+    parts = [f"Move {snap.move_number}"]
+    if snap.to_move is not None:
+        parts.append(f"{'Black' if snap.to_move == 'B' else 'White'} to play")
+    if snap.ko_point is not None:
+        parts.append(f"ko at {point_name(snap.ko_point)}")
+    return " · ".join(parts)
+
+
+@functools.lru_cache(maxsize=256)
+def _header_p(
+    size: int,
+    width: int,
+    theme: Theme,
+    names: tuple[str, str],
+    caps: tuple[int, int],
+    to: str | None,
+) -> Image.Image:
+    return to_palette(header_band(size, width, theme, *names, *caps, to), theme)
+
+
+@functools.lru_cache(maxsize=256)
+def _footer_p(size: int, width: int, theme: Theme, text: str) -> Image.Image:
+    return to_palette(footer_band(size, width, theme, text), theme)
+
+
+def render_palette_image(snap: Snapshot, width: int = DEFAULT_WIDTH) -> Image.Image:
+    """The picture as a palette ("P") image: what the PNG and the animation encode."""
+    g = geometry(snap.size, width)
+    im = board_p(snap.size, width, snap.theme).copy()
+    table = tiles(snap.size, width, snap.theme)
+    pixels, boxes = im.im, table.boxes
+    for point, kind in _kinds(snap).items():
+        pixels.paste(table.core(kind, point), boxes[point])
+    names = (snap.black_name or "Black", snap.white_name or "White")
+    caps = (snap.captures_black, snap.captures_white)
+    im.paste(_header_p(snap.size, width, snap.theme, names, caps, snap.to_move), (0, 0))
+    footer = _footer_p(snap.size, width, snap.theme, footer_text(snap))
+    im.paste(footer, (0, g.header + g.width))
+    return im
+
+
+def render_image(snap: Snapshot, width: int = DEFAULT_WIDTH) -> Image.Image:
+    """The picture as an RGB image."""
+    return render_palette_image(snap, width).convert("RGB")
+
+
+def render_png(snap: Snapshot, width: int = DEFAULT_WIDTH) -> bytes:
+    """The picture as PNG bytes: a palette PNG, a few tens of KiB for a 19×19 game."""
+    out = io.BytesIO()
+    render_palette_image(snap, width).save(
+        out, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL
+    )
+    return out.getvalue()
+
+
+def clear_caches() -> None:
+    """Forget every cached layer, tile, sprite, font and palette (they are rebuilt on demand)."""
+    for cached in (_header_p, _footer_p, canvas.board_rgb, canvas.board_p, canvas.tiles):
+        cached.cache_clear()
+    for cached in (canvas.header_band, canvas.footer_band, sprite, stone_icon):
+        cached.cache_clear()
+    canvas.palette.cache_clear()
+    font.cache_clear()
+    has_glyph.cache_clear()

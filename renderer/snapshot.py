@@ -1,0 +1,88 @@
+"""The renderer's input: a plain, frozen, hashable picture of a board at one moment."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Literal
+
+Point = tuple[int, int]
+"""An intersection as ``(row, col)``, both from 0, counted from the bottom-left corner."""
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+"""GTP column letters (no I)."""
+
+MIN_SIZE = 5
+MAX_SIZE = 25
+
+Theme = Literal["light", "dark"]
+
+
+class Mark(enum.Enum):
+    """What the counting overlay says about one intersection."""
+
+    BLACK_TERRITORY = "black_territory"
+    WHITE_TERRITORY = "white_territory"
+    DAME = "dame"
+    SEKI = "seki"  # a stone alive in seki
+    DEAD_REMOVED = "dead_removed"  # a dead stone taken as a prisoner; its point is territory
+    DEAD_STAYS = "dead_stays"  # a dead stone that cannot be removed; counts for nobody
+    VOIDING_DAME = "voiding_dame"  # an open dame that voids territory
+
+
+STONE_MARKS = frozenset({Mark.SEKI, Mark.DEAD_REMOVED, Mark.DEAD_STAYS})
+"""Marks that describe a stone, so their point must hold one."""
+
+
+def point_name(point: Point) -> str:
+    """GTP name of a point, e.g. ``(3, 3)`` -> ``"D4"``."""
+    row, col = point
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything the renderer draws; the same snapshot always gives the same image bytes."""
+
+    size: int
+    black: frozenset[Point] = frozenset()
+    white: frozenset[Point] = frozenset()
+    last_move: Point | None = None
+    ko_point: Point | None = None
+    labels: tuple[tuple[Point, str], ...] = ()
+    captures_black: int = 0  # prisoners taken by Black
+    captures_white: int = 0  # prisoners taken by White
+    to_move: Literal["B", "W"] | None = None
+    move_number: int = 0
+    black_name: str | None = None
+    white_name: str | None = None
+    caption: str | None = None  # replaces the automatic "Move N · Black to play" footer
+    theme: Theme = "light"
+    marks: tuple[tuple[Point, Mark], ...] = ()  # the counting overlay
+    tally: str | None = None  # the counting line; shown in the footer when given
+
+    def __post_init__(self) -> None:
+        """Reject snapshots that cannot be drawn unambiguously."""
+        if not MIN_SIZE <= self.size <= MAX_SIZE:
+            raise ValueError(f"board size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}")
+        if self.black & self.white:
+            raise ValueError(f"points hold both colours: {sorted(self.black & self.white)}")
+        singles = [p for p in (self.last_move, self.ko_point) if p is not None]
+        labelled = [p for p, _ in self.labels]
+        marked = [p for p, _ in self.marks]
+        for p in (*self.black, *self.white, *singles, *labelled, *marked):
+            if not (0 <= p[0] < self.size and 0 <= p[1] < self.size):
+                raise ValueError(f"point {p} is off a {self.size}x{self.size} board")
+        if len(set(marked)) != len(marked):
+            raise ValueError("a point has more than one mark")
+        stones = self.black | self.white
+        for p, mark in self.marks:
+            if mark in STONE_MARKS and p not in stones:
+                raise ValueError(f"{mark.name} at {point_name(p)} needs a stone there")
+        if self.theme not in ("light", "dark"):
+            raise ValueError(f"unknown theme {self.theme!r}")
+
+    @property
+    def counting(self) -> bool:
+        """True when the snapshot carries a counting overlay."""
+        return bool(self.marks) or self.tally is not None

@@ -1,0 +1,28 @@
+"""Fixtures for the fake servers' own tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.fakes import (
+    FakeDiscordServer,
+    FakeTelegramServer,
+    start_fake_discord,
+    start_fake_telegram,
+)
+
+
+@pytest.fixture
+async def fake_telegram() -> AsyncIterator[FakeTelegramServer]:
+    """A running fake Telegram Bot API server."""
+    async with start_fake_telegram() as server:
+        yield server
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscordServer]:
+    """A running fake Discord API and gateway, with discord.py pointed at it."""
+    async with start_fake_discord() as server:
+        yield server
