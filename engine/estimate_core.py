@@ -1,0 +1,387 @@
+"""The pieces of :mod:`engine.estimate`: chains, Benson's algorithm and one round of analysis.
+
+Everything works on flat lists of cells indexed ``row * size + col`` (0 empty, 1 black, 2 white).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from engine.board import Board, neighbour_table
+from engine.estimate_read import build_board, can_capture, mutual_atari
+
+#: how far (in steps) a chain's influence reaches; it halves at every step
+INFLUENCE_RADIUS = 6
+
+
+@dataclass(slots=True)
+class Chain:
+    """A chain of stones with its liberties."""
+
+    color: int
+    stones: list[int]
+    libs: set[int] = field(default_factory=set)
+
+
+def find_chains(size: int, cells: Sequence[int]) -> list[Chain]:
+    """Every chain of ``cells``, in the order of its first stone."""
+    nbrs = neighbour_table(size)
+    seen = [False] * (size * size)
+    chains: list[Chain] = []
+    for start, color in enumerate(cells):
+        if not color or seen[start]:
+            continue
+        seen[start] = True
+        chain = Chain(color, [start])
+        for index in chain.stones:
+            for n in nbrs[index]:
+                cell = cells[n]
+                if cell == color and not seen[n]:
+                    seen[n] = True
+                    chain.stones.append(n)
+                elif not cell:
+                    chain.libs.add(n)
+        chains.append(chain)
+    return chains
+
+
+@cache
+def diagonal_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each point, its diagonal neighbours as ``(diagonal, cross_a, cross_b)``."""
+    table = []
+    for index in range(size * size):
+        row, col = divmod(index, size)
+        out = []
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                r, c = row + dr, col + dc
+                if 0 <= r < size and 0 <= c < size:
+                    out.append((r * size + c, r * size + col, row * size + c))
+        table.append(tuple(out))
+    return tuple(table)
+
+
+def _components(size: int, inside: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """Connected components of the points where ``inside`` is true (non-zero), joining only
+    neighbours with equal values: (component of each point or -1, members of each component)."""
+    nbrs = neighbour_table(size)
+    comp = [-1] * (size * size)
+    members_of: list[list[int]] = []
+    for start in range(size * size):
+        if not inside[start] or comp[start] >= 0:
+            continue
+        number = len(members_of)
+        comp[start] = number
+        members = [start]
+        value = inside[start]
+        for index in members:
+            for n in nbrs[index]:
+                if inside[n] == value and comp[n] < 0:
+                    comp[n] = number
+                    members.append(n)
+        members_of.append(members)
+    return comp, members_of
+
+
+def benson_alive(size: int, cells: Sequence[int], chains: Sequence[Chain], color: int) -> set[int]:
+    """Indices of the chains of ``color`` that are unconditionally alive (Benson, 1976)."""
+    nbrs = neighbour_table(size)
+    chain_of = [-1] * (size * size)
+    for number, chain in enumerate(chains):
+        for s in chain.stones:
+            chain_of[s] = number
+    _, regions = _components(size, [c != color for c in cells])
+    # For each region: the chains of `color` around it, and those for which it is vital
+    # (every empty point of the region is a liberty of the chain).
+    around: list[set[int]] = []
+    vital_for: list[set[int]] = []
+    for members in regions:
+        border = {chain_of[n] for i in members for n in nbrs[i] if cells[n] == color}
+        empties = [i for i in members if not cells[i]]
+        around.append(border)
+        vital_for.append({c for c in border if all(e in chains[c].libs for e in empties)})
+    living = {n for n, chain in enumerate(chains) if chain.color == color}
+    healthy = set(range(len(regions)))
+    while True:
+        vital_count = dict.fromkeys(living, 0)
+        for r in healthy:
+            for c in vital_for[r]:
+                if c in vital_count:
+                    vital_count[c] += 1
+        weak = {c for c, k in vital_count.items() if k < 2}
+        if not weak:
+            break
+        living -= weak
+        healthy = {r for r in healthy if not (around[r] & weak)}
+    return living
+
+
+def influence_owner(size: int, alive: Sequence[int], radius: int = INFLUENCE_RADIUS) -> list[int]:
+    """Per point: a living stone's colour, else the colour with the larger influence, where
+    each living chain radiates its number of stones halved at every step (through points
+    without living stones, up to ``radius`` steps); 0 where the two are equal."""
+    nbrs = neighbour_table(size)
+    npoints = size * size
+    influence = {1: [0.0] * npoints, 2: [0.0] * npoints}
+    _, chains = _components(size, alive)
+    for stones in chains:
+        field = influence[alive[stones[0]]]
+        weight = float(len(stones))
+        seen = set(stones)
+        frontier = stones
+        for _ in range(radius):
+            weight *= 0.5
+            nxt = []
+            for index in frontier:
+                for n in nbrs[index]:
+                    if n not in seen and not alive[n]:
+                        seen.add(n)
+                        nxt.append(n)
+                        field[n] += weight
+            frontier = nxt
+    black, white = influence[1], influence[2]
+    return [
+        a if a else (1 if black[i] > white[i] else 2 if white[i] > black[i] else 0)
+        for i, a in enumerate(alive)
+    ]
+
+
+class _UnionFind:
+    __slots__ = ("parent",)
+
+    def __init__(self, count: int) -> None:
+        self.parent = list(range(count))
+
+    def find(self, item: int) -> int:
+        parent = self.parent
+        while parent[item] != item:
+            parent[item] = parent[parent[item]]
+            item = parent[item]
+        return item
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+class Analysis:
+    """One round: groups, eyes, space and strength, with ``dead`` chains taken off."""
+
+    def __init__(
+        self,
+        size: int,
+        cells: Sequence[int],
+        chains: Sequence[Chain],
+        dead: set[int],
+        safe: set[int],
+    ) -> None:
+        self.size = size
+        self.cells = cells
+        self.chains = chains
+        self.dead = dead
+        self.safe = safe
+        npoints = size * size
+        self.chain_of = chain_of = [-1] * npoints
+        for number, chain in enumerate(chains):
+            for s in chain.stones:
+                chain_of[s] = number
+        #: the colour of living stones, 0 for empty points and dead stones
+        self.alive = alive = [
+            c if c and chain_of[i] not in dead else 0 for i, c in enumerate(cells)
+        ]
+        _, self.regions = _components(size, [not a for a in alive])
+        self.owner = influence_owner(size, alive)
+        self.group_of = self._groups()
+        self._board: Board | None = None
+
+    def _groups(self) -> list[int]:
+        """Per living chain, the number of its group (the smallest chain number in it)."""
+        size, alive, chain_of = self.size, self.alive, self.chain_of
+        nbrs = neighbour_table(size)
+        union = _UnionFind(len(self.chains))
+        shared: dict[tuple[int, int], int] = {}
+        for index in range(size * size):
+            if alive[index]:
+                continue
+            for color in (1, 2):
+                around = sorted({chain_of[n] for n in nbrs[index] if alive[n] == color})
+                if len(around) < 2:
+                    continue
+                touched_by_enemy = any(alive[n] == 3 - color for n in nbrs[index])
+                for k, a in enumerate(around):
+                    for b in around[k + 1 :]:
+                        if not touched_by_enemy:
+                            union.union(a, b)
+                        else:
+                            key = (a, b)
+                            shared[key] = shared.get(key, 0) + 1
+                            if shared[key] >= 2:
+                                union.union(a, b)
+        diagonals = diagonal_table(size)
+        for index in range(size * size):
+            color = alive[index]
+            if not color:
+                continue
+            for d, cross_a, cross_b in diagonals[index]:
+                if (
+                    d > index
+                    and alive[d] == color
+                    and alive[cross_a] != 3 - color
+                    and alive[cross_b] != 3 - color
+                ):
+                    union.union(chain_of[index], chain_of[d])
+        return [union.find(c) for c in range(len(self.chains))]
+
+    def _is_false_eye(self, point: int, color: int) -> bool:
+        diagonals = diagonal_table(self.size)[point]
+        hostile = sum(1 for d, _, _ in diagonals if self.alive[d] == 3 - color)
+        return hostile >= (1 if len(diagonals) < 4 else 2)
+
+    def decide(self, space_alive: int) -> set[int]:
+        """The chains found dead in this round (empty when nothing changes)."""
+        size, alive, chains, chain_of = self.size, self.alive, self.chains, self.chain_of
+        nbrs = neighbour_table(size)
+        group_of = self.group_of
+        groups: dict[int, list[int]] = {}
+        for number in range(len(chains)):
+            if number not in self.dead:
+                groups.setdefault(group_of[number], []).append(number)
+
+        # Eyes: regions bordered by one colour only.
+        eyes = dict.fromkeys(groups, 0)
+        for members in self.regions:
+            border = {group_of[chain_of[n]] for i in members for n in nbrs[i] if alive[n]}
+            colors = {chains[g].color for g in border}
+            if len(colors) != 1:
+                continue
+            (color,) = colors
+            if any(self.cells[i] == color for i in members):
+                continue
+            if len(members) == 1:
+                value = 0 if self._is_false_eye(members[0], color) else 1
+            elif len(members) < 4 or self._is_square(members):
+                value = 1
+            else:
+                value = 2
+            for g in border:
+                eyes[g] += value
+
+        # Space: the points a colour owns in the areas (of points without living stones that the
+        # enemy does not own) touching the group.
+        owner = self.owner
+        npoints = size * size
+        space = dict.fromkeys(groups, 0)
+        for color in (1, 2):
+            comp, areas = _components(
+                size, [not alive[i] and owner[i] != 3 - color for i in range(npoints)]
+            )
+            owned = [sum(1 for i in members if owner[i] == color) for members in areas]
+            for g, members in groups.items():
+                if chains[g].color != color:
+                    continue
+                touched = {
+                    comp[n]
+                    for c in members
+                    for s in chains[c].stones
+                    for n in nbrs[s]
+                    if comp[n] >= 0
+                }
+                space[g] = sum(owned[k] for k in touched)
+
+        strong = {
+            g
+            for g, members in groups.items()
+            if eyes[g] >= 2 or space[g] >= space_alive or any(c in self.safe for c in members)
+        }
+
+        enclosed = self._enclosed(strong)
+
+        # A weak group is dead when it is enclosed (and the enemy can fill its liberties). One
+        # whose area also holds a strong friend may still connect out: it lives unless it loses
+        # a capturing race against a weak enemy group it touches.
+        newly: set[int] = set()
+        races: list[tuple[tuple[int, int, int, int], int]] = []
+        for g, members in groups.items():
+            if g in strong:
+                continue
+            if g in enclosed:
+                if self._capturable(members):
+                    newly.update(members)
+                continue
+            color = chains[g].color
+            stones = [s for c in members for s in chains[c].stones]
+            touching = {
+                group_of[chain_of[n]] for s in stones for n in nbrs[s] if alive[n] == 3 - color
+            }
+            weak_touching = [h for h in touching if h not in strong]
+            if not weak_touching:
+                continue
+            # A capturing race with touching weak groups: the weaker side dies, else seki.
+            if self._mutual_atari(members):
+                continue
+            libs_g = self._liberties(members)
+            for h in weak_touching:
+                libs_h = self._liberties(groups[h])
+                if eyes[h] > eyes[g] or (eyes[h] == eyes[g] and libs_h > libs_g + 1):
+                    races.append(((eyes[g], space[g], libs_g, len(stones)), g))
+                    break
+        # Races are settled only once the clear cases are, and the weakest loser first: taking
+        # it off changes the eyes, space and liberties of everything around it.
+        if newly or not races:
+            return newly
+        return set(groups[min(races)[1]])
+
+    def _enclosed(self, strong: set[int]) -> set[int]:
+        """Weak groups inside an area walled by the enemy where their colour has no strong group,
+        when every enemy group on the wall is strong or has a strong friend in its own area."""
+        size, alive, chain_of, group_of = self.size, self.alive, self.chain_of, self.group_of
+        nbrs = neighbour_table(size)
+        candidates: list[tuple[set[int], set[int]]] = []
+        outlet: set[int] = set()  # groups whose own area holds a strong group of their colour
+        for color in (1, 2):
+            enemy = 3 - color
+            _, areas = _components(size, [a != enemy for a in alive])
+            for members in areas:
+                inside = {group_of[chain_of[i]] for i in members if alive[i] == color}
+                if not inside:
+                    continue
+                if inside & strong:
+                    outlet |= inside
+                    continue
+                wall = {
+                    group_of[chain_of[n]] for i in members for n in nbrs[i] if alive[n] == enemy
+                }
+                candidates.append((inside, wall))
+        out: set[int] = set()
+        for inside, wall in candidates:
+            if wall and wall & strong and wall <= strong | outlet:
+                out |= inside
+        return out
+
+    def _capturable(self, members: Sequence[int]) -> bool:
+        """Whether the enemy can capture the group by filling its liberties (else: seki)."""
+        if self._board is None:
+            self._board = build_board(self.size, self.alive)
+        return can_capture(self._board, [s for c in members for s in self.chains[c].stones])
+
+    def _mutual_atari(self, members: Sequence[int]) -> bool:
+        if self._board is None:
+            self._board = build_board(self.size, self.alive)
+        return mutual_atari(self._board, [s for c in members for s in self.chains[c].stones])
+
+    def _liberties(self, members: Sequence[int]) -> int:
+        nbrs = neighbour_table(self.size)
+        alive = self.alive
+        return len(
+            {n for c in members for s in self.chains[c].stones for n in nbrs[s] if not alive[n]}
+        )
+
+    def _is_square(self, members: Sequence[int]) -> bool:
+        if len(members) != 4:
+            return False
+        rows = {i // self.size for i in members}
+        cols = {i % self.size for i in members}
+        return len(rows) == 2 and len(cols) == 2
