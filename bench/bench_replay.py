@@ -50,15 +50,20 @@ def sgfmill_peer(records: list[GameRecord]) -> int:
     return played
 
 
-def timed(function: object, records: list[GameRecord], rounds: int) -> tuple[float, int]:
-    """Median seconds per round and moves per round."""
-    times = []
+def timed_pair(records: list[GameRecord], rounds: int) -> tuple[float, float, int]:
+    """Median seconds per round of ours and of sgfmill, rounds interleaved so that load on the
+    machine falls on both alike; and the moves per round."""
+    ours_times, peer_times = [], []
     moves = 0
     for _ in range(rounds):
         start = time.perf_counter()
-        moves = function(records)  # type: ignore[operator]
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), moves
+        moves = ours(records)
+        ours_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        peer_moves = sgfmill_peer(records)
+        peer_times.append(time.perf_counter() - start)
+        assert moves == peer_moves
+    return statistics.median(ours_times), statistics.median(peer_times), moves
 
 
 def main() -> int:
@@ -72,9 +77,7 @@ def main() -> int:
     stones = sum(1 for r in records for m in r.moves if isinstance(m, Move) and m.point)
     print(f"{len(records)} games, {sum(len(r.moves) for r in records)} moves ({stones} stones)")
 
-    ours_s, moves = timed(ours, records, args.rounds)
-    peer_s, peer_moves = timed(sgfmill_peer, records, args.rounds)
-    assert moves == peer_moves
+    ours_s, peer_s, moves = timed_pair(records, args.rounds)
     ours_rate, peer_rate = moves / ours_s, moves / peer_s
     print(f"{'engine':<28}{'moves/s':>12}")
     print(f"{'ours (full legality)':<28}{ours_rate:>12,.0f}")

@@ -59,6 +59,10 @@ class _Chain:
         self.libs = libs
 
 
+def _chain_size(chain: _Chain) -> int:
+    return len(chain.stones)
+
+
 class MoveReport(NamedTuple):
     """What one stone did: the stones it captured and the ko point it left (if any)."""
 
@@ -290,12 +294,18 @@ class Board:
         # Place the stone and join it to its friends (the largest chain absorbs the others).
         cells[index] = color
         self.hash ^= self._zobrist[color][index]
-        if friends:
-            friends.sort(key=lambda c: len(c.stones), reverse=True)
+        if len(friends) == 1:
             chain = friends[0]
             chain.stones.append(index)
             chain.libs |= libs
-            for other in friends[1:]:
+            chain.libs.discard(index)
+        elif friends:
+            chain = max(friends, key=_chain_size)
+            chain.stones.append(index)
+            chain.libs |= libs
+            for other in friends:
+                if other is chain:
+                    continue
                 chain.stones.extend(other.stones)
                 chain.libs |= other.libs
                 for s in other.stones:

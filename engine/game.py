@@ -24,6 +24,7 @@ from engine.handicap import handicap_points
 from engine.result import GameResult, ResultKind
 
 DEFAULT_KOMI = 6.5
+_OPPONENT = {Color.BLACK: Color.WHITE, Color.WHITE: Color.BLACK}
 
 
 class Phase(enum.Enum):
@@ -176,7 +177,7 @@ class Game:
             self._consecutive_passes = 0
         self.history.append(move)
         self._move_count += 1
-        self.to_move = color.opponent
+        self.to_move = _OPPONENT[color]
         key = (self.board.hash, self.to_move)
         repetition = point is not None and key in self._positions
         if repetition:
