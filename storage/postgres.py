@@ -176,6 +176,32 @@ class PostgresUpdates:
         return bool(status.endswith(" 1"))
 
 
+class PostgresLinks:
+    """:class:`service.ports.LinkRepository` on PostgreSQL."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def put(self, game_id: int, key: str, value: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO links (game_id, key, value) VALUES ($1, $2, $3) "
+            "ON CONFLICT (game_id, key) DO UPDATE SET value = EXCLUDED.value",
+            game_id,
+            key,
+            value,
+        )
+
+    async def for_game(self, game_id: int) -> dict[str, str]:
+        rows = await self._conn.fetch("SELECT key, value FROM links WHERE game_id = $1", game_id)
+        return {r["key"]: r["value"] for r in rows}
+
+    async def find(self, key: str, value: str) -> int | None:
+        found = await self._conn.fetchval(
+            "SELECT MAX(game_id) FROM links WHERE key = $1 AND value = $2", key, value
+        )
+        return None if found is None else int(found)
+
+
 class PostgresUnitOfWork:
     """One transaction on a connection borrowed from the pool."""
 
@@ -195,6 +221,10 @@ class PostgresUnitOfWork:
     @property
     def updates(self) -> PostgresUpdates:
         return PostgresUpdates(self._connection())
+
+    @property
+    def links(self) -> PostgresLinks:
+        return PostgresLinks(self._connection())
 
     def _connection(self) -> asyncpg.Connection:
         if self._conn is None:

@@ -1,0 +1,102 @@
+"""The composition root: builds the storage, the service and the clock scheduler, then starts the
+adapters — the console when no chat token is configured (``gobot run``, ``python -m bot``).
+
+The seam for the chat platforms is :data:`CHAT_ADAPTERS`: for each configured token the named
+module is imported and its ``async def serve(service, config, deliveries) -> None`` runs until
+cancelled; it registers a delivery coroutine for its platform prefix in ``deliveries`` so that
+scheduler notices (reminders, losses on time) reach its players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from typing import TextIO
+
+from bot.config import Config, ConfigError, load_config
+from bot.console import Console
+from service import GameService, View
+from service.i18n import language, t
+from service.scheduler import Scheduler
+from storage import BadDatabaseUrl, open_database
+
+log = logging.getLogger(__name__)
+
+Deliver = Callable[[View], Awaitable[None]]
+CHAT_ADAPTERS: tuple[tuple[str, str, str], ...] = (
+    # (environment variable, Config attribute, adapter module)
+    ("DISCORD_TOKEN", "discord_token", "bot.discord"),
+    ("TELEGRAM_TOKEN", "telegram_token", "bot.telegram"),
+)
+
+
+class Deliveries(dict[str, Deliver]):
+    """Delivery coroutines by platform prefix (``console``, ``discord``, ``telegram``)."""
+
+    async def __call__(self, view: View) -> None:
+        platforms = {notice.player.partition(":")[0] for notice in view.notify}
+        for platform in sorted(platforms):
+            deliver = self.get(platform)
+            if deliver is not None:
+                await deliver(view)
+
+
+async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
+    """Run the bot with ``config`` until the console input ends (or the adapters stop)."""
+    database = await open_database(config.database_url)
+    service = GameService(
+        database, organisers=config.organisers, vacation_days=config.vacation_days
+    )
+    deliveries = Deliveries()
+    scheduler = Scheduler(service, deliveries)
+    clock_task = asyncio.create_task(scheduler.run())
+    try:
+        if config.chat_tokens:
+            return await _serve_chats(config, service, deliveries)
+        console = Console(
+            service, stdin, stdout, interactive=stdin.isatty(), boards_dir=config.boards_dir
+        )
+        deliveries["console"] = console.deliver
+        return await console.run()
+    finally:
+        clock_task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await clock_task
+        await database.close()
+
+
+async def _serve_chats(config: Config, service: GameService, deliveries: Deliveries) -> int:
+    """Start every configured chat adapter in this process, on this one service."""
+    servers = []
+    for variable, attribute, module_name in CHAT_ADAPTERS:
+        if not getattr(config, attribute):
+            continue
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError:
+            adapter = module_name.rpartition(".")[2].title()
+            print(t("console.chat_missing", variable=variable, adapter=adapter), file=sys.stderr)
+            return 2
+        servers.append(module.serve(service, config, deliveries))
+    await asyncio.gather(*servers)
+    return 0
+
+
+def run() -> int:
+    """``gobot run``: read the configuration and run the bot; the exit status."""
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        config = load_config()
+        with language(config.language):
+            return asyncio.run(serve(config, sys.stdin, sys.stdout))
+    except (ConfigError, BadDatabaseUrl) as error:
+        print(error, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

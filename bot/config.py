@@ -1,0 +1,73 @@
+"""Configuration from environment variables and an optional ``.env`` file (the environment wins).
+
+``DATABASE_URL`` (default: a SQLite file in the user's data directory), ``DISCORD_TOKEN``,
+``TELEGRAM_TOKEN``, ``TELEGRAM_API_URL`` (a self-hosted Bot API server), ``ORGANISERS``
+(``discord:1,telegram:2``), ``GOBOT_LANGUAGE`` (default ``en``), ``BOARDS_DIR`` (console board
+images, default ``./boards``; empty disables them), ``VACATION_DAYS`` (yearly, default 30).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message names the variable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Every setting the bot reads."""
+
+    database_url: str | None = None
+    discord_token: str | None = None
+    telegram_token: str | None = None
+    telegram_api_url: str | None = None
+    organisers: frozenset[str] = frozenset()
+    language: str = "en"
+    boards_dir: Path | None = Path("boards")
+    vacation_days: float = 30.0
+
+    @property
+    def chat_tokens(self) -> bool:
+        """True when a chat platform is configured (else the console runs)."""
+        return bool(self.discord_token or self.telegram_token)
+
+
+def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Config:
+    """Read the settings from ``environ`` (default ``os.environ``) over the ``.env`` file."""
+    values: dict[str, str] = {}
+    env_file = dotenv if dotenv is not None else Path(".env")
+    if env_file.is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+
+    def get(name: str) -> str | None:
+        value = values.get(name, "").strip()
+        return value or None
+
+    organisers = frozenset(p.strip() for p in (get("ORGANISERS") or "").split(",") if p.strip())
+    for player in organisers:
+        if ":" not in player:
+            raise ConfigError(f"ORGANISERS: {player!r} should be platform:id, e.g. discord:123")
+    boards = values.get("BOARDS_DIR")
+    vacation = get("VACATION_DAYS") or "30"
+    try:
+        vacation_days = float(vacation)
+    except ValueError:
+        raise ConfigError(f"VACATION_DAYS: {vacation!r} is not a number of days") from None
+    return Config(
+        database_url=get("DATABASE_URL"),
+        discord_token=get("DISCORD_TOKEN"),
+        telegram_token=get("TELEGRAM_TOKEN"),
+        telegram_api_url=get("TELEGRAM_API_URL"),
+        organisers=organisers,
+        language=get("GOBOT_LANGUAGE") or "en",
+        boards_dir=Path("boards") if boards is None else (Path(boards) if boards.strip() else None),
+        vacation_days=vacation_days,
+    )

@@ -1,0 +1,60 @@
+"""The user errors: each message is translated, safe to show and says what to do.
+
+Anything else raised by a command is an internal error: the adapter logs it with its traceback and
+answers with a short apology (``t("error.internal")``).
+"""
+
+from __future__ import annotations
+
+from service.i18n import t
+
+
+class UserError(Exception):
+    """A command that cannot be done as asked; ``str(error)`` is the message for the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadArguments(UserError):
+    """Malformed input: unknown command, missing or extra arguments, bad option values."""
+
+
+class InvalidPoint(BadArguments):
+    """Text that is not a point on this board."""
+
+
+class NoSuchGame(UserError):
+    """The game named (or implied by the context) does not exist or is ambiguous."""
+
+
+class NotAPlayer(UserError):
+    """Only the players of the game (or the challenged user) may do this."""
+
+
+class NotYourTurn(UserError):
+    """Only the player to move may play or pass."""
+
+
+class IllegalMoveError(UserError):
+    """The rules forbid the move (occupied, suicide, ko)."""
+
+
+class WrongPhase(UserError):
+    """The command does not apply to the game as it stands (e.g. ``done`` while playing)."""
+
+
+class StaleMarking(UserError):
+    """An acceptance of a marking version that has been replaced."""
+
+
+class NotOrganiser(UserError):
+    """Only organisers adjudicate."""
+
+
+class Busy(UserError):
+    """The game kept changing under the command; trying again will work."""
+
+    def __init__(self) -> None:
+        super().__init__(t("error.busy"))

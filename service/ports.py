@@ -1,0 +1,205 @@
+"""The storage port the service owns: plain records and the repository / unit-of-work Protocols.
+
+Every backend (``storage.sqlite``, ``storage.postgres``) implements :class:`Database`. The move list
+(:class:`EventRow`, numbered per game) is the source of truth: a game is rebuilt by replaying it.
+Exactly-once: :meth:`GameRepository.update` checks ``version`` (optimistic concurrency), events
+have a unique ``(game_id, number)`` key, and :meth:`UpdateLog.claim` records platform update ids;
+each conflict raises :class:`ConcurrentUpdate` and the service retries the whole command.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, Protocol
+
+
+class ConcurrentUpdate(Exception):
+    """Another unit of work changed the same game (or claimed the same update) first."""
+
+
+class GameStatus(enum.StrEnum):
+    """Where a game is in its life; the engine phase (playing/stopped) comes from the events."""
+
+    CHALLENGE = "challenge"  # proposed, waiting for accept/decline
+    DECLINED = "declined"  # refused or withdrawn; never started
+    ACTIVE = "active"  # being played or in the confirmation phase (Art. 9.2)
+    FINISHED = "finished"  # a final result (Art. 10.4: it never changes)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game (or challenge) as stored. ``data`` is a JSON object owned by the service."""
+
+    id: int
+    version: int
+    status: GameStatus
+    challenger: str  # player ids are per platform: "discord:123", "console:alice"
+    challenged: str | None  # None: an open challenge anyone may take
+    black: str | None
+    white: str | None
+    size: int
+    komi: float
+    handicap: int
+    color: str  # the challenger's choice: "black", "white" or "nigiri"
+    time_control: str  # the text form, e.g. "3d+1d", "none"
+    rated: bool
+    channel: str  # where the game lives (chat, thread, "console")
+    created_at: float  # seconds since the epoch, UTC
+    updated_at: float
+    deadline: float | None = None  # next clock event (reminder or loss on time)
+    result: str | None = None  # SGF RE notation once finished: "B+3.5", "W+R", "0", "Void"
+    to_move: str | None = None  # the player whose move (or decision) it is
+    last_event: int = 0  # the number of the latest stored event
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One stored event of a game: ``text`` is ``B D4``, ``W pass``, ``resume B`` or
+    ``fill B D4,W E5`` (the service encodes and decodes it)."""
+
+    number: int  # 1, 2, 3 ... per game; unique together with the game id
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A player on one platform; vacation bookkeeping is per player (correspondence clocks)."""
+
+    id: str
+    name: str
+    language: str | None = None
+    vacation_since: float | None = None  # on vacation since then, or None
+    vacation_used: float = 0.0  # seconds of vacation used in ``vacation_year``
+    vacation_year: int = 0
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GameRepository(Protocol):
+    """Games and their event lists."""
+
+    async def add(self, game: GameRow) -> GameRow:
+        """Store a new game; its ``id`` and ``version`` are ignored and assigned (version 1)."""
+        ...
+
+    async def get(self, game_id: int) -> GameRow | None:
+        """The game with this id, or None."""
+        ...
+
+    async def update(self, game: GameRow) -> GameRow:
+        """Save ``game`` if its stored version is still ``game.version``; return it with the
+        version increased by one. Raises :class:`ConcurrentUpdate` otherwise."""
+        ...
+
+    async def events(self, game_id: int) -> list[EventRow]:
+        """Every event of the game in number order."""
+        ...
+
+    async def append_event(self, game_id: int, event: EventRow) -> None:
+        """Add one event; raises :class:`ConcurrentUpdate` if its number is taken."""
+        ...
+
+    async def delete_events_from(self, game_id: int, number: int) -> None:
+        """Remove the events numbered ``number`` and later (an agreed undo)."""
+        ...
+
+    async def for_player(
+        self, player: str, statuses: Sequence[GameStatus], limit: int = 100
+    ) -> list[GameRow]:
+        """Games where ``player`` is black, white, challenger or challenged, newest first."""
+        ...
+
+    async def open_challenges(self, limit: int = 100) -> list[GameRow]:
+        """Challenges with no challenged player, newest first."""
+        ...
+
+    async def due(self, now: float, limit: int = 100) -> list[GameRow]:
+        """Active games whose ``deadline`` is at or before ``now``, earliest first."""
+        ...
+
+    async def next_deadline(self) -> float | None:
+        """The earliest deadline of any active game."""
+        ...
+
+
+class PlayerRepository(Protocol):
+    """Players by platform id."""
+
+    async def get(self, player_id: str) -> PlayerRow | None:
+        """The player, or None if never seen."""
+        ...
+
+    async def save(self, player: PlayerRow) -> None:
+        """Insert or replace the player."""
+        ...
+
+
+class UpdateLog(Protocol):
+    """Platform update ids already applied, so a redelivered command applies once."""
+
+    async def claim(self, update_id: str, game_id: int | None, at: float) -> bool:
+        """Record ``update_id``; False if it was recorded before (by a committed unit of work)."""
+        ...
+
+
+class LinkRepository(Protocol):
+    """Where each game lives on each platform (a Telegram board message per chat, a Discord
+    thread): ``key`` names the place, e.g. ``telegram:board:-100123``, ``value`` the message or
+    thread id. Kept in storage so buttons and replies keep working after a restart."""
+
+    async def put(self, game_id: int, key: str, value: str) -> None:
+        """Set (or replace) the game's link ``key``."""
+        ...
+
+    async def for_game(self, game_id: int) -> dict[str, str]:
+        """Every link of the game."""
+        ...
+
+    async def find(self, key: str, value: str) -> int | None:
+        """The game whose link ``key`` is ``value`` (the newest, if several), or None."""
+        ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction: changes are kept only by :meth:`commit`; leaving without it rolls back."""
+
+    @property
+    def games(self) -> GameRepository: ...
+
+    @property
+    def players(self) -> PlayerRepository: ...
+
+    @property
+    def updates(self) -> UpdateLog: ...
+
+    @property
+    def links(self) -> LinkRepository: ...
+
+    async def __aenter__(self) -> UnitOfWork: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+    async def commit(self) -> None:
+        """Make the changes durable; raises :class:`ConcurrentUpdate` on a write conflict."""
+        ...
+
+
+class Database(Protocol):
+    """An opened, migrated database."""
+
+    def unit_of_work(self) -> UnitOfWork:
+        """A new unit of work (enter it with ``async with``)."""
+        ...
+
+    async def close(self) -> None:
+        """Release connections."""
+        ...

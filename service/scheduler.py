@@ -1,0 +1,70 @@
+"""The clock scheduler: sleeps until the next stored deadline, then sends reminders and applies
+losses on time (``B+T``/``W+T``). Nothing ticks: after a restart it settles every game whose
+deadline passed while the bot was down, then waits for the next one."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from service.keeping import KeepingCommands
+from service.views import View
+
+log = logging.getLogger(__name__)
+MAX_SLEEP = 3600.0  # wake at least hourly, whatever the stored deadlines say
+BATCH = 100
+
+Deliver = Callable[[View], Awaitable[None]]
+
+
+class Scheduler:
+    """Runs :meth:`settle_due` at each deadline; commands that change deadlines wake it."""
+
+    def __init__(self, service: KeepingCommands, deliver: Deliver) -> None:
+        self.service = service
+        self.deliver = deliver
+        self._wake = asyncio.Event()
+        service.deadline_listeners.append(self._wake.set)
+
+    async def settle_due(self) -> list[View]:
+        """Settle every game whose deadline has passed; deliver and return the views."""
+        views: list[View] = []
+        while True:
+            due = await self.service.due_games(self.service.clock())
+            if not due:
+                return views
+            progressed = False
+            for game_id in due[:BATCH]:
+                try:
+                    view = await self.service.settle(game_id)
+                except Exception:
+                    log.exception("settling the clock of game %s failed", game_id)
+                    continue
+                progressed = True
+                if view is not None:
+                    views.append(view)
+                    await self.deliver(view)
+            if not progressed:
+                return views
+
+    async def seconds_to_next(self) -> float | None:
+        """Seconds until the next stored deadline, or None when no clock is running."""
+        deadline = await self.service.next_deadline()
+        if deadline is None:
+            return None
+        return max(0.0, deadline - self.service.clock())
+
+    async def run(self) -> None:
+        """Settle, sleep until the next deadline or a change, repeat (until cancelled)."""
+        while True:
+            self._wake.clear()
+            await self.settle_due()
+            wait = await self.seconds_to_next()
+            waiter = asyncio.ensure_future(self._wake.wait())
+            try:  # asyncio.wait, not wait_for: 3.11's wait_for can swallow a cancellation
+                await asyncio.wait(
+                    {waiter}, timeout=MAX_SLEEP if wait is None else min(MAX_SLEEP, wait)
+                )
+            finally:
+                waiter.cancel()

@@ -1,0 +1,203 @@
+"""Platform-neutral answers: text lines, a board snapshot for the renderer, buttons (label and a
+restart-proof token of at most 64 bytes, e.g. ``g42:done:v3``) and whom to notify."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.colors import Color
+from engine.coords import Point, format_vertex
+from engine.counting import Count, PointStatus
+from engine.game import Game, Move
+from engine.result import GameResult, ResultKind
+from renderer.snapshot import Mark, Snapshot
+from service.i18n import plural, t
+
+MAX_TOKEN_BYTES = 64  # Telegram's callback-data limit; Discord custom ids allow more
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button: its label and the command token it sends back (``g42:pass``)."""
+
+    label: str
+    token: str
+
+    def __post_init__(self) -> None:
+        if len(self.token.encode()) > MAX_TOKEN_BYTES:
+            raise ValueError(f"button token longer than {MAX_TOKEN_BYTES} bytes: {self.token}")
+
+
+def token(game_id: int, command: str, *args: str) -> str:
+    """The compact command token a button carries, e.g. ``g42:done:v3``."""
+    return ":".join((f"g{game_id}", command, *args))
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message that must reach ``player`` (a ping), beside the reply to the sender."""
+
+    player: str
+    lines: tuple[str, ...]
+    buttons: tuple[Button, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The reply to one command."""
+
+    lines: tuple[str, ...]
+    board: Snapshot | None = None
+    buttons: tuple[Button, ...] = ()
+    notify: tuple[Notice, ...] = ()
+    game_id: int | None = None
+    file: tuple[str, bytes] | None = None  # (filename, content), e.g. an SGF record
+
+    @property
+    def text(self) -> str:
+        """The lines as one message."""
+        return "\n".join(self.lines)
+
+
+def color_name(color: Color) -> str:
+    """``Black`` or ``White``, translated."""
+    return t("color.black") if color is Color.BLACK else t("color.white")
+
+
+def format_left(seconds: float) -> str:
+    """Time left for a caption: ``2d 4h``, ``3h 20m``, ``45m``, ``no time``."""
+    if math.isinf(seconds):
+        return ""
+    if seconds <= 0:
+        return t("clock.none_left")
+    minutes = int(seconds // 60)
+    days, rest = divmod(minutes, 1440)
+    hours, mins = divmod(rest, 60)
+    if days:
+        return t("clock.days_hours", d=days, h=hours)
+    if hours:
+        return t("clock.hours_minutes", h=hours, m=mins)
+    return t("clock.minutes", m=max(mins, 1))
+
+
+def result_words(result: GameResult) -> str:
+    """``B+2.5 — Black wins by 2.5 points``, ``W+R — White wins by resignation``, ``0 — jigo``."""
+    kind = result.kind
+    if kind is ResultKind.JIGO:
+        words = t("result.jigo")
+    elif kind is ResultKind.VOID:
+        words = t("result.void")
+    elif kind is ResultKind.BOTH_LOSE:
+        words = t("result.both_lose")
+    else:
+        assert result.winner is not None
+        winner = color_name(result.winner)
+        if kind is ResultKind.SCORE:
+            margin = result.margin or 0.0
+            points = plural(margin, "result.point", "result.points")
+            words = t("result.score", winner=winner, points=points)
+        else:
+            words = t(f"result.{kind.name.lower()}", winner=winner)
+    return f"{result.sgf} — {words}"
+
+
+def tally(counted: Count) -> str:
+    """``Black: 45 territory + 12 prisoners = 57 · White: 40 + 9 + 6.5 = 55.5 · Black wins by
+    1.5`` (Art. 10: territory plus prisoners, plus komi for White)."""
+    b, w = counted.black, counted.white
+    black = t("tally.black", territory=b.territory, prisoners=b.prisoners, score=f"{b.score:g}")
+    white = t(
+        "tally.white",
+        territory=w.territory,
+        prisoners=w.prisoners,
+        komi=f"{w.komi:g}",
+        score=f"{w.score:g}",
+    )
+    result = counted.result
+    if result.kind is ResultKind.JIGO:
+        outcome = t("tally.jigo")
+    else:
+        assert result.winner is not None and result.margin is not None
+        outcome = t("tally.wins", winner=color_name(result.winner), margin=f"{result.margin:g}")
+    return f"{black} · {white} · {outcome}"
+
+
+def points_text(points: Iterable[tuple[int, int]]) -> str:
+    """``D4, E5`` for a list of points."""
+    return ", ".join(format_vertex(Point(*p)) for p in points)
+
+
+def caption(
+    game: Game, game_id: int, names: dict[Color, str], left: str, *, stopped: bool = False
+) -> str:
+    """``Move 37 · White D4 · Black (@alice) to play · 2d 4h left``."""
+    parts = []
+    last = game.last_move
+    number = game.move_number
+    if isinstance(last, Move):
+        who = color_name(last.color)
+        if last.point is None:
+            parts.append(t("caption.pass", n=number, color=who))
+        else:
+            parts.append(t("caption.move", n=number, color=who, point=format_vertex(last.point)))
+    else:
+        parts.append(t("caption.game", id=game_id))
+    if stopped:
+        parts.append(t("caption.stopped"))
+    else:
+        mover = game.to_move
+        parts.append(t("caption.to_play", color=color_name(mover), name=names[mover]))
+        if left:
+            parts.append(t("caption.left", left=left))
+    return " · ".join(parts)
+
+
+_MARKS = {
+    PointStatus.SEKI: Mark.SEKI,
+    PointStatus.DEAD_REMOVED: Mark.DEAD_REMOVED,
+    PointStatus.DEAD_STAYS: Mark.DEAD_STAYS,
+    PointStatus.BLACK_TERRITORY: Mark.BLACK_TERRITORY,
+    PointStatus.WHITE_TERRITORY: Mark.WHITE_TERRITORY,
+    PointStatus.DAME: Mark.DAME,
+}
+
+
+def snapshot(
+    game: Game,
+    names: dict[Color, str],
+    caption_text: str,
+    counted: Count | None = None,
+) -> Snapshot:
+    """The renderer's picture of ``game`` (with the counting overlay when ``counted`` is given)."""
+    board = game.board
+    black = frozenset(p for p, c in board.stones() if c is Color.BLACK)
+    white = frozenset(p for p, c in board.stones() if c is Color.WHITE)
+    last = game.last_move
+    marks: Sequence[tuple[tuple[int, int], Mark]] = ()
+    if counted is not None:
+        voiding = set(counted.voiding_dame)
+        marks = tuple(
+            sorted(
+                (p, Mark.VOIDING_DAME if p in voiding else _MARKS[s])
+                for p, s in counted.status.items()
+                if s in _MARKS
+            )
+        )
+    return Snapshot(
+        size=board.size,
+        black=black,
+        white=white,
+        last_move=last.point if isinstance(last, Move) and last.point else None,
+        ko_point=board.ko_point,
+        captures_black=board.prisoners[Color.BLACK],
+        captures_white=board.prisoners[Color.WHITE],
+        to_move=None if counted is not None else "B" if game.to_move is Color.BLACK else "W",
+        move_number=game.move_number,
+        black_name=names[Color.BLACK],
+        white_name=names[Color.WHITE],
+        caption=caption_text,
+        marks=tuple(marks),
+        tally=tally(counted) if counted is not None else None,
+    )

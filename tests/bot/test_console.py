@@ -1,0 +1,104 @@
+"""The console game end to end: ``python -m bot`` reading a script on standard input."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.console import Console
+from service import GameService
+from storage.sqlite import open_sqlite
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_script(tmp_path: Path, lines: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")},
+        "DATABASE_URL": f"sqlite:///{tmp_path}/games.db",
+        "BOARDS_DIR": str(tmp_path / "boards"),
+        "PYTHONPATH": str(ROOT),
+        **env,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=environment,
+        timeout=120,
+    )
+
+
+def full_game() -> list[str]:
+    lines = ["# a whole game, replayed from a file", "alice: challenge @bob size=9 color=black"]
+    lines.append("bob: accept")
+    for row in range(1, 10):
+        lines += [f"alice: play D{row}", f"bob: E{row}"]
+    return [*lines, "alice: pass", "bob: pass", "alice: done v1", "bob: g1:done:v1", "bob: sgf"]
+
+
+@pytest.mark.slow
+def test_a_whole_game_from_a_script(tmp_path: Path) -> None:
+    result = run_script(tmp_path, full_game())
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    terms = "9×9 · komi 6.5 · @alice takes Black · no time limit · unrated"
+    assert f"[alice] Challenge #1 sent to @bob: {terms}." in out
+    assert "[bob] Game #1 begins: @alice plays Black, @bob plays White." in out
+    assert "[alice] Your move in game #1: Game #1 · Black (@alice) to play" in out
+    assert "[bob] Move 2 · White E1 · Black (@alice) to play" in out
+    assert any(line.startswith("[bob]   1 . . . X(O)") for line in out)
+    assert "[bob] Both players passed: the game is stopped (Art. 9). Confirm life and death." in out
+    end = "Game #1 is over: W+15.5 — White wins by 15.5 points"
+    assert f"[alice] {end}" in out and f"[bob] {end}" in out
+    tally = "Black: 27 territory + 0 prisoners = 27 · White: 36 + 0 + 6.5 = 42.5"
+    assert f"[bob] {tally} · White wins by 15.5" in out
+    assert any(line.startswith("[bob] (;FF[4]") for line in out)
+    images = sorted(p.name for p in (tmp_path / "boards").iterdir())
+    assert "game-1-move-018.png" in images and any(n.endswith("-count.png") for n in images)
+
+
+@pytest.mark.slow
+def test_bad_lines_get_answers_and_change_nothing(tmp_path: Path) -> None:
+    result = run_script(
+        tmp_path,
+        [
+            "this is not a command line",
+            "alice: challenge @bob size=99",
+            "alice: fly",
+            "bob: accept",
+            "alice: help play",
+        ],
+        BOARDS_DIR="",
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert "[console] Write `NAME: COMMAND`, e.g. `alice: play D4`." in out
+    assert "[alice] Board size 99 is not supported: use size=5 to size=25" in out
+    assert "[alice] Unknown command 'fly': `help` lists the commands." in out
+    assert "[bob] There is no challenge for you to answer." in out
+    assert "[alice] Usage: play <point> [#game]" in out
+    assert not (tmp_path / "boards").exists()
+
+
+async def test_interactive_console_switches_players() -> None:
+    database = await open_sqlite(":memory:")
+    try:
+        out = io.StringIO()
+        lines = "challenge @bob size=9 color=black\nas bob\naccept\nalice: e5\n"
+        lines += "as alice\nquit\nbob: pass\n"
+        console = Console(GameService(database), io.StringIO(lines), out, interactive=True)
+        assert await console.run() == 0
+        text = out.getvalue()
+        assert "alice> " in text and "bob> " in text and "Playing as bob." in text
+        assert "[bob] Game #1 begins" in text and "[alice] Move 1 · " in text
+        assert "[bob] It is" not in text  # input after quit is not read
+    finally:
+        await database.close()

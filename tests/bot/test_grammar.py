@@ -1,0 +1,128 @@
+"""The command grammar: parsing, button tokens, generated help, malformed input per command."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.grammar import BY_NAME, COMMANDS, Command, help_lines, parse, parse_token
+from service.errors import BadArguments
+from service.views import MAX_TOKEN_BYTES
+
+
+def test_command_names_are_lowercase_letters_only() -> None:
+    assert all(name.isalpha() and name.islower() for name in BY_NAME)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("play D4", Command("play", ("D4",))),
+        ("PLAY d-4 #12", Command("play", ("d-4",), game=12)),
+        ("play d 4", Command("play", ("d4",))),
+        ("move q16", Command("play", ("q16",))),
+        ("/pass", Command("pass")),
+        (
+            "challenge size=9 @bob komi=0.5 color=nigiri",
+            Command("challenge", (), {"size": "9", "komi": "0.5", "color": "nigiri"}, None, "bob"),
+        ),
+        (
+            "challenge time=3d+1d rated=yes",
+            Command("challenge", (), {"time": "3d+1d", "rated": "yes"}),
+        ),
+        ("dead D4 q16 #3", Command("dead", ("D4", "q16"), game=3)),
+        ("done v3", Command("done", ("v3",))),
+        ("resign yes", Command("resign", ("yes",))),
+        ("undo no #2", Command("undo", ("no",), game=2)),
+        ("fill", Command("filldame")),
+        ("adjudicate #4 B+R", Command("adjudicate", ("B+R",), game=4)),
+        ("help play", Command("help", ("play",))),
+        ("sgf 12", Command("sgf", game=12)),
+        ("accept 3", Command("accept", game=3)),
+        ("play d 4 7", Command("play", ("d4",), game=7)),
+        ("adjudicate 4 jigo", Command("adjudicate", ("jigo",), game=4)),
+        ("done 3 #5", Command("done", ("3",), game=5)),
+        ("vacation on", Command("vacation", ("on",))),
+    ],
+)
+def test_parse(text: str, expected: Command) -> None:
+    assert parse(text) == expected
+
+
+def test_plain_coordinates_mean_play_where_the_platform_allows() -> None:
+    assert parse("d4", plain_points=True) == Command("play", ("d4",))
+    with pytest.raises(BadArguments, match="Unknown command"):
+        parse("d4")
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("g42:pass", Command("pass", game=42)),
+        ("g42:done:v3", Command("done", ("v3",), game=42)),
+        ("g7:resign:yes", Command("resign", ("yes",), game=7)),
+        ("g7:undo:no", Command("undo", ("no",), game=7)),
+        ("g1:accept", Command("accept", game=1)),
+    ],
+)
+def test_button_tokens(token: str, expected: Command) -> None:
+    assert parse_token(token) == expected
+    assert len(token.encode()) <= MAX_TOKEN_BYTES
+
+
+@pytest.mark.parametrize("token", ["g42", "x1:pass", "g1:fly", "g1:games", "g1:done:v3:x:y:z", ""])
+def test_bad_tokens(token: str) -> None:
+    with pytest.raises(BadArguments, match="not valid"):
+        parse_token(token)
+
+
+MALFORMED = {
+    "challenge": ["challenge size", "challenge colour=black", "challenge @", "challenge x y"],
+    "accept": ["accept now", "accept #x", "accept 3 #4"],
+    "decline": ["decline please"],
+    "play": ["play", "play D4 E5", "play D4 size=9"],
+    "pass": ["pass D4"],
+    "resign": ["resign maybe", "resign yes yes"],
+    "undo": ["undo maybe"],
+    "board": ["board big"],
+    "games": ["games all", "games #3"],
+    "dead": ["dead"],
+    "done": ["done soon", "done v3 v4"],
+    "resume": ["resume now"],
+    "filldame": ["filldame x"],
+    "noresult": ["noresult please"],
+    "sgf": ["sgf long"],
+    "adjudicate": ["adjudicate"],
+    "vacation": ["vacation forever"],
+    "help": ["help dance"],
+}
+
+
+def test_every_command_has_malformed_cases() -> None:
+    assert set(MALFORMED) == {spec.name for spec in COMMANDS}
+
+
+@pytest.mark.parametrize("text", [t for cases in MALFORMED.values() for t in cases])
+def test_malformed_input_gets_a_clear_answer(text: str) -> None:
+    with pytest.raises(BadArguments) as error:
+        parse(text)
+    message = str(error.value)
+    assert message[0].isupper() or message.startswith(("`", "'"))
+    assert "Traceback" not in message
+
+
+@pytest.mark.parametrize("text", ["", "   ", "fly me", "@bob"])
+def test_unknown_or_empty_lines(text: str) -> None:
+    with pytest.raises(BadArguments):
+        parse(text)
+
+
+def test_generated_help() -> None:
+    lines = help_lines()
+    assert lines[0].startswith("Commands")
+    assert any(line.strip().startswith("play <point> [#game] — ") for line in lines)
+    assert len(lines) == len(COMMANDS) + 2
+    detail = help_lines("move")
+    assert detail[0].startswith("Play a stone")
+    assert "Usage: play <point> [#game]" in detail
+    assert "Who: the player to move" in detail
+    assert "Also: move" in detail

@@ -1,0 +1,73 @@
+"""Service tests run on the real SQLite storage in a temporary file, with a clock the test moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from service import Actor, GameService
+from service.ports import Database
+from storage.sqlite import open_sqlite
+
+ALICE = Actor("console:alice", "alice")
+BOB = Actor("console:bob", "bob")
+CAROL = Actor("console:carol", "carol")
+ORGANISER = Actor("discord:1", "org")
+START = 1_767_268_800.0  # 2026-01-01 12:00 UTC, a Thursday
+
+
+class FakeClock:
+    """A clock that moves only when the test says so."""
+
+    def __init__(self, now: float = START) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[Database]:
+    db = await open_sqlite(tmp_path / "games.db")
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+@pytest.fixture
+def service(database: Database, clock: FakeClock) -> GameService:
+    return GameService(database, organisers={ORGANISER.id}, clock=clock, rng=random.Random(1))
+
+
+async def start_game(
+    service: GameService, *options: str, black: Actor = ALICE, white: Actor = BOB
+) -> int:
+    """A started game between ``black`` and ``white``; returns its number."""
+    opts = dict(o.split("=", 1) for o in options)
+    opts.setdefault("color", "black")
+    view = await service.challenge(black, white, opts)
+    assert view.game_id is not None
+    await service.accept(white, view.game_id)
+    return view.game_id
+
+
+async def play_moves(service: GameService, game_id: int, *moves: str) -> None:
+    """Alternate ALICE (Black) and BOB (White) from the player to move."""
+    for index, move in enumerate(moves):
+        actor = ALICE if index % 2 == 0 else BOB
+        if move == "pass":
+            await service.pass_(actor, game_id)
+        else:
+            await service.play(actor, move, game_id)

@@ -1,0 +1,43 @@
+"""The child process of the crash test: plays random legal moves through the service on SQLite
+and prints ``ACK game number vertex`` after each commit, until it is killed."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from engine.colors import Color
+from engine.game import Game
+from service import Actor, GameService
+from storage.sqlite import open_sqlite
+
+PLAYERS = (Actor("console:black", "black"), Actor("console:white", "white"))
+
+
+async def main(path: Path, games: int) -> None:
+    database = await open_sqlite(path)
+    service = GameService(database, rng=random.Random(7))
+    chooser = random.Random(11)
+    mirrors: dict[int, Game] = {}
+    for _ in range(games):
+        view = await service.challenge(PLAYERS[0], PLAYERS[1], {"size": "9", "color": "black"})
+        assert view.game_id is not None
+        await service.accept(PLAYERS[1], view.game_id)
+        mirrors[view.game_id] = Game(9)
+    print("READY", flush=True)
+    while True:
+        for game_id, game in mirrors.items():
+            color = game.to_move
+            legal = game.board.legal_points(color)
+            point = chooser.choice(legal) if legal else None
+            actor = PLAYERS[0] if color is Color.BLACK else PLAYERS[1]
+            await service.play(actor, point.gtp() if point else None, game_id)
+            game.play(color, point)
+            vertex = point.gtp() if point else "pass"
+            print(f"ACK {game_id} {game.move_number} {vertex}", flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))

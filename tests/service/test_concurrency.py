@@ -1,0 +1,106 @@
+"""Exactly-once under concurrency: many commands for the same move, each in its own unit of work,
+through one or several connections to the same database; redelivered updates apply once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from service import GameService
+from service.errors import Busy, NotYourTurn, UserError
+from service.ports import ConcurrentUpdate, Database, UnitOfWork
+from storage.sqlite import open_sqlite
+from tests.service.conftest import ALICE, CAROL, FakeClock, start_game
+
+
+async def test_fifty_concurrent_plays_of_one_move_apply_once(service: GameService) -> None:
+    gid = await start_game(service, "size=9")
+    points = [f"{c}{r}" for c in "ABCDEFGHJ" for r in range(1, 10)][:50]
+    results = await asyncio.gather(
+        *(service.play(ALICE, p, gid) for p in points), return_exceptions=True
+    )
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(applied) == 1 and len(refused) == 49
+    assert all(isinstance(e, NotYourTurn) and str(e) == "It is White's move" for e in refused)
+    board = await service.board(CAROL, gid)
+    assert board.board is not None and len(board.board.black) == 1
+    assert "Move 1 ·" in board.text
+
+
+async def test_concurrent_plays_through_separate_connections(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    clock = FakeClock()
+    databases = [await open_sqlite(path) for _ in range(3)]
+    try:
+        services = [GameService(db, clock=clock, rng=random.Random(1)) for db in databases]
+        gid = await start_game(services[0], "size=9")
+        calls = [services[i % 3].play(ALICE, "E5", gid, update_id=None) for i in range(30)]
+        calls += [services[i % 3].play(ALICE, "D4", gid) for i in range(20)]
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        applied = [r for r in results if not isinstance(r, BaseException)]
+        assert len(applied) == 1
+        assert all(isinstance(r, UserError) for r in results if isinstance(r, BaseException))
+        for svc in services:  # every process sees the one move, whatever its cache held
+            board = await svc.board(CAROL, gid)
+            assert board.board is not None and len(board.board.black) == 1
+    finally:
+        for db in databases:
+            await db.close()
+
+
+async def test_redelivered_updates_apply_once_even_concurrently(service: GameService) -> None:
+    gid = await start_game(service, "size=9")
+    results = await asyncio.gather(
+        *(service.play(ALICE, "E5", gid, update_id="discord:999") for _ in range(20))
+    )
+    texts = [r.text for r in results]
+    assert sum("Move 1 · Black E5" in text for text in texts) == 1
+    assert sum("already handled" in text for text in texts) == 19
+
+
+class ConflictingDatabase:
+    """A database whose every commit loses a race (to exercise the retry path)."""
+
+    def __init__(self, inner: Database) -> None:
+        self.inner = inner
+        self.attempts = 0
+
+    def unit_of_work(self) -> UnitOfWork:
+        outer = self
+        uow = self.inner.unit_of_work()
+
+        class Losing:
+            def __getattr__(self, name: str) -> object:
+                return getattr(uow, name)
+
+            async def __aenter__(self) -> Losing:
+                await uow.__aenter__()
+                return self
+
+            async def __aexit__(self, *exc: object) -> None:
+                await uow.__aexit__(None, None, None)
+
+            async def commit(self) -> None:
+                outer.attempts += 1
+                raise ConcurrentUpdate("lost the race")
+
+        return Losing()  # type: ignore[return-value]
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+
+async def test_a_command_that_keeps_losing_races_says_try_again(
+    database: Database, clock: FakeClock
+) -> None:
+    flaky = ConflictingDatabase(database)
+    service = GameService(flaky, clock=clock)  # type: ignore[arg-type]
+    with pytest.raises(Busy, match="send it again"):
+        await service.challenge(ALICE, None, {})
+    assert flaky.attempts > 1
+    async with database.unit_of_work() as uow:
+        assert await uow.games.open_challenges() == []

@@ -1,0 +1,143 @@
+"""The clock scheduler with an injectable clock: reminders, loss on time, and settling after a
+restart every game whose deadline passed while the bot was down."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from service import GameService, View
+from service.clock import DAY
+from service.scheduler import Scheduler
+from storage.sqlite import open_sqlite
+from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, start_game
+
+HOUR = 3600.0
+
+
+class Inbox:
+    """Collects what the scheduler delivers."""
+
+    def __init__(self) -> None:
+        self.views: list[View] = []
+
+    async def __call__(self, view: View) -> None:
+        self.views.append(view)
+
+
+async def test_reminder_then_loss_on_time(service: GameService, clock: FakeClock) -> None:
+    inbox = Inbox()
+    scheduler = Scheduler(service, inbox)
+    gid = await start_game(service, "size=9", "time=2d/move")
+    assert await scheduler.seconds_to_next() == 1.5 * DAY  # reminder: a quarter of 2 days left
+    clock.advance(1.5 * DAY - 1)
+    assert await scheduler.settle_due() == []
+    clock.advance(1)
+    [reminder] = await scheduler.settle_due()
+    assert reminder.notify[0].player == ALICE.id and "Little time left" in reminder.text
+    assert await scheduler.seconds_to_next() == 0.5 * DAY
+    clock.advance(0.5 * DAY)
+    [lost] = await scheduler.settle_due()
+    assert f"Game #{gid} is over: W+T — White wins on time" in lost.text
+    assert {n.player for n in lost.notify} == {ALICE.id, BOB.id}
+    assert inbox.views == [reminder, lost]
+    assert await service.next_deadline() is None
+
+
+async def test_a_move_resets_the_clock_and_the_reminder(
+    service: GameService, clock: FakeClock
+) -> None:
+    scheduler = Scheduler(service, Inbox())
+    gid = await start_game(service, "size=9", "time=1d+1d")
+    clock.advance(20 * HOUR)
+    await service.play(ALICE, "E5", gid)
+    listing = await service.games(ALICE)
+    assert "@bob to move · 1d 0h left" in listing.text
+    clock.advance(DAY)  # White has 1 day: reminder due at 18h, loss at 24h
+    [lost] = await scheduler.settle_due()  # past both: the loss, no stale reminder
+    assert "B+T" in lost.text
+    board = await service.board(CAROL, gid)
+    assert "B+T — Black wins on time" in board.text
+    black = await service.games(ALICE)
+    assert f"#{gid}" not in black.text
+
+
+async def test_playing_after_the_deadline_loses_on_time(
+    service: GameService, clock: FakeClock
+) -> None:
+    gid = await start_game(service, "size=9", "time=14d")
+    clock.advance(15 * DAY)
+    view = await service.play(ALICE, "E5", gid)
+    assert "W+T" in view.text and "ran out of time" in view.text
+
+
+async def test_restart_settles_overdue_games_and_reschedules_the_rest(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    clock = FakeClock()
+    database = await open_sqlite(path)
+    service = GameService(database, clock=clock, rng=random.Random(1))
+    short = await start_game(service, "size=9", "time=1d/move")
+    long = await start_game(service, "size=9", "time=7d/move", black=CAROL, white=BOB)
+    await database.close()  # the bot is down for two days
+
+    clock.advance(2 * DAY)
+    database = await open_sqlite(path)
+    try:
+        restarted = GameService(database, clock=clock)
+        inbox = Inbox()
+        scheduler = Scheduler(restarted, inbox)
+        [settled] = await scheduler.settle_due()
+        assert settled.game_id == short and "W+T" in settled.text
+        assert await scheduler.seconds_to_next() == 4 * DAY  # the other game's reminder at 6d
+        board = await restarted.board(ALICE, long)
+        assert "Black (@carol) to play · 5d 0h left" in board.text
+    finally:
+        await database.close()
+
+
+async def test_vacation_stops_the_clock(service: GameService, clock: FakeClock) -> None:
+    scheduler = Scheduler(service, Inbox())
+    gid = await start_game(service, "size=9", "time=2d/move")
+    clock.advance(DAY)
+    started = await service.vacation(ALICE, "on")
+    assert "clocks are stopped" in started.text
+    clock.advance(5 * DAY)
+    assert await scheduler.settle_due() == []
+    assert "1d 0h left" in (await service.games(ALICE)).text
+    await service.vacation(ALICE, "off")
+    assert "1d 0h left" in (await service.games(ALICE)).text
+    status = await service.vacation(ALICE)
+    assert "25d 0h" in status.text  # 30 days a year, 5 used
+    clock.advance(DAY)
+    [lost] = await scheduler.settle_due()
+    assert "W+T" in lost.text and lost.game_id == gid
+
+
+async def test_weekends_pause_when_agreed(service: GameService, clock: FakeClock) -> None:
+    gid = await start_game(service, "size=9", "time=2d/move", "weekend=pause")
+    assert clock.now == START  # Thursday noon: 36 hours to Saturday count, the weekend does not
+    clock.advance(3 * DAY)  # Sunday noon
+    board = await service.board(ALICE, gid)
+    assert "12h 0m left" in board.text
+
+
+async def test_the_running_scheduler_settles_and_stops_cleanly(
+    service: GameService, clock: FakeClock
+) -> None:
+    inbox = Inbox()
+    scheduler = Scheduler(service, inbox)
+    task = asyncio.create_task(scheduler.run())
+    gid = await start_game(service, "size=9", "time=1d/move")
+    clock.advance(2 * DAY)
+    await service.games(CAROL)  # any command wakes the scheduler to look again
+    for _ in range(200):
+        if inbox.views:
+            break
+        await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert [v.game_id for v in inbox.views] == [gid] and "W+T" in inbox.views[0].text
