@@ -1,4 +1,5 @@
-"""Service tests run on the real SQLite storage in a temporary file, with a clock the test moves."""
+"""Service tests run on both real databases (SQLite in a temporary file, PostgreSQL in a fresh
+schema), with a clock the test moves."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from service import Actor, GameService
 from service.ports import Database
 from storage.sqlite import open_sqlite
+from tests.postgres_support import drop_schema, new_schema, require_postgres
 
 ALICE = Actor("console:alice", "alice")
 BOB = Actor("console:bob", "bob")
@@ -37,13 +39,25 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await open_sqlite(tmp_path / "games.db")
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    if request.param == "sqlite":
+        db: Database = await open_sqlite(tmp_path / "games.db")
+        try:
+            yield db
+        finally:
+            await db.close()
+        return
+    from storage.postgres import open_postgres
+
+    url = await require_postgres()
+    schema = new_schema()
+    db = await open_postgres(url, schema=schema)
     try:
         yield db
     finally:
         await db.close()
+        await drop_schema(url, schema)
 
 
 @pytest.fixture

@@ -1,0 +1,39 @@
+"""A child process of the multi-process race test: at an agreed moment it sends moves for the same
+game through its own service and pool on PostgreSQL, and prints one line per command."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+
+from service import Actor, GameService
+from service.errors import UserError
+from storage.postgres import open_postgres
+
+ALICE = Actor("console:alice", "alice")
+
+
+async def main(dsn: str, schema: str, game_id: int, start_at: float, points: list[str]) -> None:
+    database = await open_postgres(dsn, schema=schema, max_connections=len(points))
+    service = GameService(database, rng=random.Random(3))
+    try:
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        results = await asyncio.gather(
+            *(service.play(ALICE, point, game_id) for point in points), return_exceptions=True
+        )
+    finally:
+        await database.close()
+    for point, result in zip(points, results, strict=True):
+        if isinstance(result, UserError):
+            print(f"REFUSED {point} {result}", flush=True)
+        elif isinstance(result, BaseException):
+            print(f"ERROR {point} {type(result).__name__}: {result}", flush=True)
+        else:
+            print(f"APPLIED {point}", flush=True)
+
+
+if __name__ == "__main__":
+    dsn, schema, game, start, *moves = sys.argv[1:]
+    asyncio.run(main(dsn, schema, int(game), float(start), moves))
