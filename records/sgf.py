@@ -218,10 +218,10 @@ def write_sgf(
     for event in game.history:
         if isinstance(event, Move):
             node = sgf_game.extend_main_sequence()
-            node.set_move(
-                event.color.letter.lower(),
-                None if event.point is None else (event.point.row, event.point.col),
-            )
+            if event.point is None:
+                node.set_raw(event.color.letter, b"")  # FF[4]: a pass is B[] / W[]
+            else:
+                node.set_move(event.color.letter.lower(), (event.point.row, event.point.col))
             if pending:
                 node.set("C", "\n".join(pending))
                 pending = []

@@ -82,3 +82,12 @@ def test_size_limits_against_hostile_input() -> None:
     deep = b"(;SZ[9]" + b"(;B[aa])" * 100_001 + b")"
     with pytest.raises(SgfError):
         read_sgf(deep)
+
+
+def test_passes_are_written_the_ff4_way() -> None:
+    game = Game(19)
+    game.play(B, None)
+    game.play(W, parse_vertex("Q16", 19))
+    data = write_sgf(game)
+    assert b";B[];W[pd]" in data
+    assert [m.text() for m in read_sgf(data).moves] == ["B pass", "W Q16"]
