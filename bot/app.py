@@ -13,12 +13,16 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import shlex
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
 from bot.config import Config, ConfigError, load_config
 from bot.console import Console
+from gtp import EnginePool, find_gnugo
+from gtp.opponent import GtpOpponent
 from service import GameService, View
 from service.i18n import language, t
 from service.scheduler import Scheduler
@@ -48,8 +52,12 @@ class Deliveries(dict[str, Deliver]):
 async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     """Run the bot with ``config`` until the console input ends (or the adapters stop)."""
     database = await open_database(config.database_url)
+    pool = engine_pool(config)
     service = GameService(
-        database, organisers=config.organisers, vacation_days=config.vacation_days
+        database,
+        organisers=config.organisers,
+        vacation_days=config.vacation_days,
+        opponent=GtpOpponent(pool) if pool is not None else None,
     )
     deliveries = Deliveries()
     scheduler = Scheduler(service, deliveries)
@@ -66,6 +74,8 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         clock_task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await clock_task
+        if pool is not None:
+            await pool.close()
         await database.close()
 
 
@@ -86,6 +96,37 @@ async def _serve_chats(config: Config, service: GameService, deliveries: Deliver
     return 0
 
 
+def engine_pool(config: Config) -> EnginePool | None:
+    """The GTP engine pool for computer opponents: ``GOBOT_ENGINE`` or GNU Go if installed."""
+    if config.engine_command:
+        return EnginePool(shlex.split(config.engine_command), size=config.engine_processes)
+    gnugo = find_gnugo()
+    if gnugo is None:
+        log.info("no GTP engine found: the computer opponent is off (install gnugo)")
+        return None
+    return EnginePool([gnugo, "--mode", "gtp"], size=config.engine_processes)
+
+
+async def serve_until_stopped(config: Config, stdin: TextIO, stdout: TextIO) -> int:
+    """:func:`serve`, stopped cleanly by SIGTERM (adapters closed, database closed)."""
+    task = asyncio.current_task()
+    assert task is not None
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        log.info("SIGTERM: shutting down")
+        task.cancel()
+
+    loop.add_signal_handler(signal.SIGTERM, stop)
+    try:
+        return await serve(config, stdin, stdout)
+    except asyncio.CancelledError:
+        log.info("stopped")
+        return 0
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
 def run() -> int:
     """``gobot run``: read the configuration and run the bot; the exit status."""
     logging.basicConfig(
@@ -94,7 +135,7 @@ def run() -> int:
     try:
         config = load_config()
         with language(config.language):
-            return asyncio.run(serve(config, sys.stdin, sys.stdout))
+            return asyncio.run(serve_until_stopped(config, sys.stdin, sys.stdout))
     except (ConfigError, BadDatabaseUrl) as error:
         print(error, file=sys.stderr)
         return 2

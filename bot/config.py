@@ -3,7 +3,9 @@
 ``DATABASE_URL`` (default: a SQLite file in the user's data directory), ``DISCORD_TOKEN``,
 ``TELEGRAM_TOKEN``, ``TELEGRAM_API_URL`` (a self-hosted Bot API server), ``ORGANISERS``
 (``discord:1,telegram:2``), ``GOBOT_LANGUAGE`` (default ``en``), ``BOARDS_DIR`` (console board
-images, default ``./boards``; empty disables them), ``VACATION_DAYS`` (yearly, default 30).
+images, default ``./boards``; empty disables them), ``VACATION_DAYS`` (yearly, default 30),
+``GOBOT_ENGINE`` (a GTP engine command line; default GNU Go when installed) and
+``GOBOT_ENGINE_PROCESSES`` (engine processes shared by all games, default 2).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class Config:
     language: str = "en"
     boards_dir: Path | None = Path("boards")
     vacation_days: float = 30.0
+    engine_command: str | None = None  # a GTP engine command line; default: GNU Go if installed
+    engine_processes: int = 2
 
     @property
     def chat_tokens(self) -> bool:
@@ -61,7 +65,12 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         vacation_days = float(vacation)
     except ValueError:
         raise ConfigError(f"VACATION_DAYS: {vacation!r} is not a number of days") from None
+    processes = get("GOBOT_ENGINE_PROCESSES") or "2"
+    if not processes.isdigit() or not 1 <= int(processes) <= 16:
+        raise ConfigError(f"GOBOT_ENGINE_PROCESSES: {processes!r} is not a number from 1 to 16")
     return Config(
+        engine_command=get("GOBOT_ENGINE"),
+        engine_processes=int(processes),
         database_url=get("DATABASE_URL"),
         discord_token=get("DISCORD_TOKEN"),
         telegram_token=get("TELEGRAM_TOKEN"),

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from service import Actor, GameService, View
+from service.computer import COMPUTER_OPTIONS
 from service.errors import BadArguments
 from service.i18n import t
 from service.options import CHALLENGE_OPTIONS
@@ -110,6 +111,7 @@ COMMANDS: tuple[Spec, ...] = (
         (Arg("switch", ArgKind.WORD, False, choices=("on", "off")),),
         game=False,
     ),
+    Spec("computer", Who.ANYONE, (), COMPUTER_OPTIONS, game=False),
     Spec("help", Who.ANYONE, (Arg("command", ArgKind.COMMAND, required=False),), game=False),
 )
 BY_NAME: dict[str, Spec] = {s.name: s for s in COMMANDS} | {
@@ -300,4 +302,6 @@ async def dispatch(
         return await service.adjudicate(actor, game, args[0], update_id=update_id)
     if name == "vacation":
         return await service.vacation(actor, first, update_id=update_id)
+    if name == "computer":
+        return await service.computer(actor, command.options, channel=channel, update_id=update_id)
     return View(tuple(help_lines(first)))

@@ -6,16 +6,16 @@ Build it with an opened database (``storage.open_database``) and call it from an
 
 from __future__ import annotations
 
-from service.keeping import KeepingCommands
+from service.computer import ComputerCommands
 from service.linking import LinkCommands
 from service.model import Actor
 from service.views import Button, Notice, View
 
 
-class GameService(KeepingCommands, LinkCommands):
+class GameService(ComputerCommands, LinkCommands):
     """Every command of the bot (see :mod:`service.challenges`, :mod:`service.playing`,
     :mod:`service.confirming`, :mod:`service.looking`, :mod:`service.keeping`,
-    :mod:`service.linking`)."""
+    :mod:`service.linking`, :mod:`service.computer`)."""
 
 
 __all__ = ["Actor", "Button", "GameService", "Notice", "View"]

@@ -233,6 +233,17 @@ ENGLISH: dict[str, str] = {
     "help.cmd.adjudicate": "Organisers: decide a game (B+3.5, W+R, B+F, jigo, void, bothlose).",
     "help.cmd.vacation": "Stop your clocks for a while (a yearly allowance).",
     "help.cmd.help": "This help, or the details of one command.",
+    "help.cmd.computer": "Play the computer (GNU Go): size=9 level=1..10 color=black|white|nigiri.",
+    "computer.name": "{name} level {level}",
+    "computer.played": "{name} played {color} {point}.",
+    "computer.passed": "{name} passed.",
+    "computer.no_answer": "{name} did not answer ({reason}); send `board` to ask it again.",
+    "undo.done_computer": "Taken back in game #{id}: {moves}. Your move.",
+    "error.computer_unavailable": (
+        "The computer opponent is not available here: install GNU Go (apt-get install gnugo) "
+        "or set GOBOT_ENGINE."
+    ),
+    "error.level": "level={value} is not a level: use a number from {low} to {high}.",
     # console
     "console.welcome": (
         "Go on the console. Type commands as `name: command` (e.g. `alice: challenge @bob "

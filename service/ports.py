@@ -15,6 +15,33 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Protocol
 
+from engine.colors import Color
+from engine.coords import Point
+from engine.game import Game
+
+
+class OpponentResigns(Exception):
+    """The computer opponent resigns the game."""
+
+
+class OpponentUnavailable(Exception):
+    """The computer opponent cannot answer now (not installed, crashed, timed out)."""
+
+
+class Opponent(Protocol):
+    """A computer opponent (a GTP engine): the service asks it for moves, outside any unit of
+    work, and plays them through the same commands and checks as a person's."""
+
+    @property
+    def name(self) -> str:
+        """The engine's name for players, e.g. ``GNU Go``."""
+        ...
+
+    async def genmove(self, game: Game, color: Color, level: int) -> Point | None:
+        """The engine's move for ``color`` in ``game`` (None: a pass). Raises
+        :class:`OpponentResigns` or :class:`OpponentUnavailable`."""
+        ...
+
 
 class ConcurrentUpdate(Exception):
     """Another unit of work changed the same game (or claimed the same update) first."""

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import io
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from bot import app
 from bot.config import Config, ConfigError, load_config
+from gtp import find_gnugo
 from service import Notice, View
 from tests.bot import fake_adapter
 
@@ -66,3 +72,54 @@ async def test_deliveries_route_notices_by_platform() -> None:
     deliveries = app.Deliveries(console=console)
     await deliveries(View(("x",), notify=(Notice("console:bob", ("hi",)), Notice("zzz:1", ()))))
     assert seen == ["console"]
+
+
+@pytest.mark.skipif(
+    find_gnugo() is None and os.environ.get("CI") != "true", reason="GNU Go is not installed"
+)
+async def test_the_console_plays_the_computer_with_gnu_go(tmp_path: Path) -> None:
+    """The composition root gives the service GNU Go as the computer opponent."""
+    config = Config(database_url=f"sqlite:///{tmp_path}/g.db", boards_dir=None)
+    out = io.StringIO()
+    script = "alice: computer size=9 level=1\nalice: play E5\n"
+    assert await app.serve(config, io.StringIO(script), out) == 0
+    assert "GNU Go level 1 played White" in out.getvalue()
+
+
+def test_engine_settings(tmp_path: Path) -> None:
+    config = load_config({"GOBOT_ENGINE": "gnugo --mode gtp --level 3"}, tmp_path / "missing")
+    assert config.engine_command == "gnugo --mode gtp --level 3"
+    pool = app.engine_pool(config)
+    assert pool is not None and pool.command == ["gnugo", "--mode", "gtp", "--level", "3"]
+    with pytest.raises(ConfigError, match="GOBOT_ENGINE_PROCESSES"):
+        load_config({"GOBOT_ENGINE_PROCESSES": "0"}, tmp_path / "missing")
+
+
+def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
+    """``gobot run`` waits on its input; SIGTERM ends it with status 0 and closes everything."""
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(root),
+            "DATABASE_URL": "sqlite:///g.db",
+            "BOARDS_DIR": "",
+        },
+    )
+    assert child.stdin is not None
+    child.stdin.write("alice: games\n")
+    child.stdin.flush()
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "g.db").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    child.send_signal(signal.SIGTERM)
+    out, err = child.communicate(timeout=20)
+    assert child.returncode == 0, err
+    assert "SIGTERM: shutting down" in err and "Traceback" not in err, (out, err)

@@ -79,6 +79,7 @@ MALFORMED = {
     "challenge": ["challenge size", "challenge colour=black", "challenge @", "challenge x y"],
     "accept": ["accept now", "accept #x", "accept 3 #4"],
     "decline": ["decline please"],
+    "computer": ["computer now", "computer colour=white", "computer #3", "computer @bob"],
     "play": ["play", "play D4 E5", "play D4 size=9"],
     "pass": ["pass D4"],
     "resign": ["resign maybe", "resign yes yes"],
