@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from engine.game import Move
@@ -174,6 +174,23 @@ class ComputerCommands(KeepingCommands):
             return view
         return await self._engine_turn(view.game_id, view)  # asks again after a failure
 
+    async def _engine_agrees(
+        self,
+        view: View,
+        actor: Actor,
+        pending: Callable[[Loaded], bool],
+        agree: Callable[[Actor, int], Awaitable[View]],
+    ) -> View:
+        """After a person's proposal or acceptance in a game against the computer, the computer
+        agrees at once (when ``pending`` says something still waits for it)."""
+        gid = await self._against_engine(view.game_id)
+        if gid is None or is_engine(actor.id):
+            return view
+        loaded = await self._peek(gid)
+        if loaded is None or not pending(loaded):
+            return view
+        return await agree(self._engine_of(loaded), gid)
+
     async def done(
         self,
         actor: Actor,
@@ -184,13 +201,12 @@ class ComputerCommands(KeepingCommands):
         update_id: str | None = None,
     ) -> View:
         view = await super().done(actor, version, game_id, channel=channel, update_id=update_id)
-        gid = await self._against_engine(view.game_id)
-        if gid is None or is_engine(actor.id):
-            return view
-        loaded = await self._peek(gid)
-        if loaded is None or loaded.row.status is not GameStatus.ACTIVE:
-            return view
-        return await super().done(self._engine_of(loaded), version, gid)
+        return await self._engine_agrees(
+            view,
+            actor,
+            lambda loaded: loaded.row.status is GameStatus.ACTIVE,
+            lambda engine, gid: super(ComputerCommands, self).done(engine, version, gid),
+        )
 
     async def filldame(
         self,
@@ -201,13 +217,12 @@ class ComputerCommands(KeepingCommands):
         update_id: str | None = None,
     ) -> View:
         view = await super().filldame(actor, game_id, channel=channel, update_id=update_id)
-        gid = await self._against_engine(view.game_id)
-        if gid is None or is_engine(actor.id):
-            return view
-        loaded = await self._peek(gid)
-        if loaded is None or loaded.state.fill_offer is None:
-            return view
-        return await super().filldame(self._engine_of(loaded), gid)
+        return await self._engine_agrees(
+            view,
+            actor,
+            lambda loaded: loaded.state.fill_offer is not None,
+            lambda engine, gid: super(ComputerCommands, self).filldame(engine, gid),
+        )
 
     async def noresult(
         self,
@@ -218,13 +233,12 @@ class ComputerCommands(KeepingCommands):
         update_id: str | None = None,
     ) -> View:
         view = await super().noresult(actor, game_id, channel=channel, update_id=update_id)
-        gid = await self._against_engine(view.game_id)
-        if gid is None or is_engine(actor.id):
-            return view
-        loaded = await self._peek(gid)
-        if loaded is None or loaded.state.noresult_offer is None:
-            return view
-        return await super().noresult(self._engine_of(loaded), gid)
+        return await self._engine_agrees(
+            view,
+            actor,
+            lambda loaded: loaded.state.noresult_offer is not None,
+            lambda engine, gid: super(ComputerCommands, self).noresult(engine, gid),
+        )
 
     async def undo(
         self,

@@ -138,3 +138,18 @@ async def test_without_an_engine_the_command_says_how_to_get_one(
     service = GameService(database, clock=clock)
     with pytest.raises(WrongPhase, match="install GNU Go"):
         await service.computer(ALICE, {})
+
+
+async def test_the_computer_agrees_to_fill_dame(database: Database, clock: FakeClock) -> None:
+    """Two walls with an open column between them: the fill (commentary 9.2.2) needs both
+    players' agreement; the computer gives it at once."""
+    replies = [f"G{row}" for row in range(1, 10)] + ["pass"]
+    service = computer_service(database, clock, *replies)
+    gid = (await service.computer(ALICE, {"size": "9"})).game_id
+    for row in range(1, 10):
+        await service.play(ALICE, f"E{row}", gid)
+    stopped = await service.pass_(ALICE, gid)
+    assert "passed" in stopped.text
+    filled = await service.filldame(ALICE, gid)
+    assert "F1" in filled.text and filled.board is not None
+    assert all((row, 5) in filled.board.black | filled.board.white for row in range(9))
