@@ -1,0 +1,59 @@
+"""Restart-proof buttons: a :class:`discord.ui.DynamicItem` whose ``custom_id`` is ``go:`` plus the
+service's button token (``go:g42:done:v3``), so a press on any old message reaches the service."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from service import Button
+
+PREFIX = "go:"
+TEMPLATE = r"go:(?P<token>g\d{1,9}:[a-z]+(?::[a-z0-9.+]{1,12}){0,3})"
+_STYLES = {
+    "accept": discord.ButtonStyle.success,
+    "resign": discord.ButtonStyle.danger,
+    "done": discord.ButtonStyle.success,
+    "pass": discord.ButtonStyle.primary,
+}
+
+Press = Callable[[discord.Interaction[Any], str], Awaitable[None]]
+
+
+class GoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=TEMPLATE):
+    """One button carrying a command token; the press goes to the client's ``press_button``."""
+
+    def __init__(self, token: str, label: str | None = None) -> None:
+        command = token.split(":")[1]
+        style = _STYLES.get(command, discord.ButtonStyle.secondary)
+        super().__init__(
+            discord.ui.Button(label=label or command, custom_id=PREFIX + token, style=style)
+        )
+        self.token = token
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GoButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(match["token"], label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        press: Press = interaction.client.press_button
+        await press(interaction, self.token)
+
+
+def button_view(buttons: Sequence[Button]) -> discord.ui.View | None:
+    """A timeout-free view of the service's buttons (None when there are none)."""
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in buttons[:25]:
+        view.add_item(GoButton(button.token, button.label))
+    return view

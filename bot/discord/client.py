@@ -1,0 +1,120 @@
+"""The Discord client: intents, sharding, cogs and buttons loaded in ``setup_hook``, commands
+synced on start, the error hook of the command tree, and :func:`serve` for the composition root."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, MutableMapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.discord.buttons import GoButton
+from bot.discord.cogs import GameCommands, PlainMoves
+from bot.discord.replies import PLATFORM, Deliver, Presenter
+from bot.discord.runner import Runner
+from bot.discord.settings import DiscordSettings
+from service import GameService
+
+log = logging.getLogger(__name__)
+
+
+class GoTree(app_commands.CommandTree["GoBot"]):
+    """The command tree; its ``on_error`` is the error hook for slash commands and autocomplete."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[GoBot], error: app_commands.AppCommandError
+    ) -> None:
+        await self.client.runner.report_error(interaction, error)
+
+
+class GoBot(commands.Bot):
+    """A thin Discord front door to the game service."""
+
+    def __init__(
+        self,
+        service: GameService,
+        settings: DiscordSettings | None = None,
+        deliveries: Mapping[str, Deliver] | None = None,
+        **options: Any,
+    ) -> None:
+        self.settings = settings or DiscordSettings()
+        plain = self.settings.message_content  # messages are needed only for plain-text moves
+        intents = discord.Intents(guilds=True, guild_messages=plain, message_content=plain)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=GoTree,
+            help_command=None,
+            max_messages=None,  # nothing reads the message cache
+            **options,
+        )
+        self.service = service
+        self.presenter = Presenter(self, service, deliveries or {})
+        self.runner = Runner(service, self.presenter)
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(GameCommands(self))
+        if self.settings.message_content:
+            await self.add_cog(PlainMoves(self))
+        self.add_dynamic_items(GoButton)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Publish ``/go`` globally, or to the configured guild (instantly, for development)."""
+        if self.settings.guild_id is None:
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        log.info("synced %d application command(s)", len(synced))
+
+    async def press_button(self, interaction: discord.Interaction[Any], token: str) -> None:
+        """Where :class:`GoButton` presses go."""
+        await self.runner.press_button(interaction, token)
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No prefix commands: plain text is handled by the :class:`PlainMoves` cog."""
+
+
+class ShardedGoBot(GoBot, commands.AutoShardedBot):
+    """The same bot over several gateway shards (``DISCORD_SHARDS`` / ``DISCORD_SHARD_COUNT``)."""
+
+
+def make_bot(
+    service: GameService,
+    settings: DiscordSettings,
+    deliveries: Mapping[str, Deliver] | None = None,
+    **options: Any,
+) -> GoBot:
+    """A :class:`GoBot`, or a :class:`ShardedGoBot` when sharding is configured."""
+    if not settings.sharded:
+        return GoBot(service, settings, deliveries, **options)
+    return ShardedGoBot(
+        service,
+        settings,
+        deliveries,
+        shard_count=settings.shard_count,
+        shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+        **options,
+    )
+
+
+async def serve(
+    service: GameService, config: Config, deliveries: MutableMapping[str, Deliver]
+) -> None:
+    """Run the Discord bot until cancelled; scheduler notices for Discord players go through
+    ``deliveries["discord"]``."""
+    if not config.discord_token:
+        raise ValueError("DISCORD_TOKEN is not set")
+    bot = make_bot(service, DiscordSettings.from_environ(), deliveries)
+    deliveries[PLATFORM] = bot.presenter.deliver
+    try:
+        await bot.start(config.discord_token)
+    finally:
+        deliveries.pop(PLATFORM, None)
+        await bot.close()

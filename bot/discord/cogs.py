@@ -1,0 +1,39 @@
+"""The bot's features, one cog each: the ``/go`` slash commands, and plain-text moves in game
+threads (only with the message-content intent)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.discord.slash import go_group
+
+if TYPE_CHECKING:
+    from bot.discord.client import GoBot
+
+
+class GameCommands(commands.Cog):
+    """``/go <command>``, generated from the shared grammar."""
+
+    def __init__(self, bot: GoBot) -> None:
+        self.bot = bot
+        self.group = go_group(bot.runner.run_slash, bot.runner.legal_points)
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+
+
+class PlainMoves(commands.Cog):
+    """``d4`` (or any command) written in a game's thread."""
+
+    def __init__(self, bot: GoBot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        await self.bot.runner.run_message(message)

@@ -1,0 +1,288 @@
+"""Views to Discord messages: the lines as text or as an embed around the board image
+(``attachment://board.png``), the service's buttons, the players to ping, a game's thread, and the
+notices that must reach players elsewhere (their game's thread, a direct message, other apps)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+import aiohttp
+import discord
+
+from bot.discord.buttons import button_view
+from renderer import render_png
+from service import Button, GameService, Notice, View
+from service.i18n import t
+
+log = logging.getLogger(__name__)
+PLATFORM = "discord"
+THREAD_KEY = "discord:thread"
+BOARD_FILE = "board.png"
+ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: correspondence games are slow
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+Deliver = Callable[[View], Awaitable[None]]
+
+
+def user_id(player: str) -> int | None:
+    """The Discord user id of a player id like ``discord:123``, or None for other platforms."""
+    platform, _, rest = player.partition(":")
+    return int(rest) if platform == PLATFORM and rest.isdigit() else None
+
+
+def mention(player: str) -> str:
+    return f"<@{user_id(player)}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """One message to send: text, the board as an embed image, attached files and buttons."""
+
+    content: str = ""
+    embed: discord.Embed | None = None
+    files: tuple[tuple[str, bytes], ...] = ()
+    buttons: tuple[Button, ...] = ()
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``send`` / ``send_message`` (fresh file objects each time)."""
+        kwargs: dict[str, Any] = {"allowed_mentions": PINGS}
+        if self.content:
+            kwargs["content"] = self.content[:2000]
+        if self.embed is not None:
+            kwargs["embed"] = self.embed
+        if self.files:
+            kwargs["files"] = [discord.File(io.BytesIO(data), name) for name, data in self.files]
+        view = button_view(self.buttons)
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``edit_original_response`` (files become attachments)."""
+        kwargs = self.send_kwargs()
+        kwargs["attachments"] = kwargs.pop("files", [])
+        return kwargs
+
+    @property
+    def is_live_board(self) -> bool:
+        """A board image with buttons: the game's current board."""
+        return self.embed is not None and bool(self.buttons)
+
+
+def compose(
+    lines: Iterable[str],
+    *,
+    game_id: int | None = None,
+    png: bytes | None = None,
+    pings: Iterable[str] = (),
+    buttons: tuple[Button, ...] = (),
+    file: tuple[str, bytes] | None = None,
+) -> Outgoing:
+    """A message for ``lines``: an embed with the board when there is one, else plain text."""
+    text = "\n".join(lines)
+    heads = " ".join(mention(p) for p in pings)
+    files = ((file,) if file else ()) + (((BOARD_FILE, png),) if png else ())
+    if png is None:
+        return Outgoing("\n".join(s for s in (heads, text) if s), None, files, buttons)
+    title = t("discord.title", id=game_id) if game_id is not None else None
+    embed = discord.Embed(title=title, description=text[:4096])
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return Outgoing(heads, embed, files, buttons)
+
+
+def sort_notices(view: View, actor: str) -> tuple[list[str], list[Notice]]:
+    """Discord players to ping on the reply itself (their notice says what the reply says), and
+    the notices that need a message of their own."""
+    pings: list[str] = []
+    separate: list[Notice] = []
+    for notice in view.notify:
+        if user_id(notice.player) is None or notice.player == actor:
+            continue
+        same = notice.buttons == view.buttons or set(notice.lines) <= set(view.lines)
+        if same and notice.player not in pings:
+            pings.append(notice.player)
+        elif not same:
+            separate.append(notice)
+    return pings, separate
+
+
+def grouped(notices: Iterable[Notice]) -> list[tuple[list[str], Notice]]:
+    """Notices with the same lines and buttons merged, so one message pings both players."""
+    groups: dict[tuple[tuple[str, ...], tuple[Button, ...]], tuple[list[str], Notice]] = {}
+    for notice in notices:
+        players, _ = groups.setdefault((notice.lines, notice.buttons), ([], notice))
+        players.append(notice.player)
+    return list(groups.values())
+
+
+class Answer(Protocol):
+    """Where a reply goes: an interaction's response, or the channel of a plain message."""
+
+    channel_id: int
+
+    async def send(self, out: Outgoing, *, private: bool) -> int | None: ...
+
+
+@dataclass(slots=True)
+class Presenter:
+    """Sends views: replies, a game's thread, board buttons of older messages, notices."""
+
+    bot: discord.Client
+    service: GameService
+    deliveries: Mapping[str, Deliver]
+    threads: dict[int, int] = field(default_factory=dict)  # game id -> thread id
+    games: dict[int, int] = field(default_factory=dict)  # thread id -> game id
+    boards: dict[int, tuple[int, int]] = field(default_factory=dict)  # game -> last board message
+
+    async def thread_of(self, game_id: int) -> int | None:
+        """The game's thread (remembered through the service, so it survives restarts)."""
+        if game_id not in self.threads:
+            value = (await self.service.links(game_id)).get(THREAD_KEY)
+            if value is None:
+                return None
+            self.remember(game_id, int(value))
+        return self.threads[game_id]
+
+    async def game_in(self, channel_id: int) -> int | None:
+        """The game whose thread is ``channel_id``, if any."""
+        if channel_id not in self.games:
+            game_id = await self.service.game_by_link(THREAD_KEY, str(channel_id))
+            if game_id is None:
+                return None
+            self.remember(game_id, channel_id)
+        return self.games[channel_id]
+
+    def remember(self, game_id: int, thread_id: int) -> None:
+        self.threads[game_id] = thread_id
+        self.games[thread_id] = game_id
+
+    async def open_thread(self, channel: object, view: View) -> int | None:
+        """A new public thread for a game that just began, under the channel it began in."""
+        if isinstance(channel, discord.Thread):
+            channel = channel.parent
+        if not isinstance(channel, discord.TextChannel) or view.game_id is None:
+            return None
+        board = view.board
+        black = (board.black_name or "") if board else ""
+        white = (board.white_name or "") if board else ""
+        name = t(
+            "discord.thread_name", id=view.game_id, black=black.lstrip("@"), white=white.lstrip("@")
+        )
+        thread = await channel.create_thread(
+            name=name[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=ARCHIVE_MINUTES,
+        )
+        await self.service.link(view.game_id, THREAD_KEY, str(thread.id))
+        self.remember(view.game_id, thread.id)
+        return thread.id
+
+    async def reply(
+        self,
+        answer: Answer,
+        command: str,
+        view: View,
+        png: bytes | None,
+        actor: str,
+        channel: object,
+    ) -> None:
+        """Answer a command: the view where it was asked, or in the game's thread (then a short
+        pointer where it was asked); pings, separate notices, other platforms."""
+        pings, separate = sort_notices(view, actor)
+        thread = await self.thread_of(view.game_id) if view.game_id is not None else None
+        if command == "accept" and view.board is not None and thread is None:
+            thread = await self.open_thread(channel, view)
+        main = compose(
+            view.lines,
+            game_id=view.game_id,
+            png=png,
+            pings=pings,
+            buttons=view.buttons,
+            file=view.file,
+        )
+        moved = False  # the board goes to the game's thread when asked elsewhere
+        if thread is not None and thread != answer.channel_id and view.board is not None:
+            thread = await self._post_in_thread(thread, main, view)
+            moved = thread is not None
+        if moved:
+            note = t("discord.see_thread", id=view.game_id, thread=f"<#{thread}>")
+            opening = command == "accept"
+            lines = (*view.lines[:1], note) if opening else (note,)
+            await answer.send(compose(lines), private=not opening)
+        else:
+            public = view.board is not None or bool(view.notify) or command == "challenge"
+            sent = await answer.send(main, private=not public)
+            await self._track(answer.channel_id, sent, main, view.game_id)
+        where = thread if thread is not None else answer.channel_id
+        for players, notice in grouped(separate):
+            notice_out = compose(notice.lines, pings=players, buttons=notice.buttons)
+            await self.post(where, notice_out, None)
+        await self.forward(view)
+
+    async def _post_in_thread(self, thread: int, out: Outgoing, view: View) -> int | None:
+        """Post in the game's thread; None (and forgotten) when the thread was deleted."""
+        try:
+            await self.post(thread, out, view.game_id)
+        except discord.NotFound:
+            log.warning("the thread %s of game %s is gone", thread, view.game_id)
+            self.threads.pop(view.game_id or 0, None)
+            self.games.pop(thread, None)
+            return None
+        return thread
+
+    async def post(self, channel_id: int, out: Outgoing, game_id: int | None) -> None:
+        """Send ``out`` to a channel or thread by id."""
+        message = await self.bot.get_partial_messageable(channel_id).send(**out.send_kwargs())
+        await self._track(channel_id, message.id, out, game_id)
+
+    async def _track(
+        self, channel_id: int, message_id: int | None, out: Outgoing, game_id: int | None
+    ) -> None:
+        """Keep one live board per game: the previous board loses its buttons, so an old Pass
+        cannot act on a newer position."""
+        if message_id is None or game_id is None or not out.is_live_board:
+            return
+        previous = self.boards.get(game_id)
+        self.boards[game_id] = (channel_id, message_id)
+        if previous is None:
+            return
+        old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+        try:
+            await old.edit(view=None)
+        except (discord.HTTPException, aiohttp.ClientError) as error:
+            log.warning("could not clear the buttons of message %s: %s", previous[1], error)
+
+    async def forward(self, view: View) -> None:
+        """Hand the view to the other platforms whose players it notifies."""
+        platforms = {n.player.partition(":")[0] for n in view.notify} - {PLATFORM}
+        for platform in sorted(platforms):
+            deliver = self.deliveries.get(platform)
+            if deliver is not None:
+                await deliver(view)
+
+    async def deliver(self, view: View) -> None:
+        """Scheduler notices (reminders, loss on time) for Discord players: in the game's
+        thread, else by direct message."""
+        mine = [n for n in view.notify if user_id(n.player) is not None]
+        if not mine:
+            return
+        thread = await self.thread_of(view.game_id) if view.game_id is not None else None
+        png = await asyncio.to_thread(render_png, view.board) if view.board is not None else None
+        for players, notice in grouped(mine):
+            out = compose(
+                notice.lines, game_id=view.game_id, png=png, pings=players, buttons=notice.buttons
+            )
+            try:
+                if thread is not None:
+                    await self.post(thread, out, view.game_id)
+                    continue
+                for player in players:
+                    user = await self.bot.fetch_user(user_id(player) or 0)
+                    await user.send(**out.send_kwargs())
+            except discord.HTTPException as error:
+                log.warning("could not deliver a notice of game %s: %s", view.game_id, error)

@@ -1,0 +1,247 @@
+"""Interactions and thread messages to commands: who acts (``discord:<user id>``), which game
+(the thread's), the grammar, :func:`bot.grammar.dispatch` with the interaction id as update id,
+the 3-second rule, and the one error hook (user errors ephemeral, anything else logged)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.discord.replies import PLATFORM, Outgoing, Presenter, compose
+from bot.grammar import BY_NAME, Command, Who, dispatch, parse, parse_token
+from renderer import point_name, render_png
+from service import Actor, GameService, View
+from service.errors import BadArguments, UserError
+from service.i18n import language, t
+
+log = logging.getLogger(__name__)
+DEFER_AFTER = 2.0  # seconds: answer directly when faster, else defer (Discord allows 3)
+GONE = (10062, 40060)  # unknown interaction (expired), interaction already acknowledged
+_MENTION = re.compile(r"<@!?(\d+)>")
+T = TypeVar("T")
+
+
+def actor_of(user: discord.abc.User, locale: discord.Locale | None = None) -> Actor:
+    """The service's actor for a Discord user, in the language of their client."""
+    code = str(locale.value).partition("-")[0] if locale is not None else None
+    return Actor(f"{PLATFORM}:{user.id}", user.name, code)
+
+
+class InteractionAnswer:
+    """Replies through an interaction: the response, the deferred original, then follow-ups."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self.channel_id = interaction.channel_id or 0
+        self.replied = False
+
+    async def send(self, out: Outgoing, *, private: bool) -> int | None:
+        interaction = self.interaction
+        if not interaction.response.is_done():
+            sent = await interaction.response.send_message(**out.send_kwargs(), ephemeral=private)
+            self.replied = True
+            return sent.message_id
+        if self.replied:
+            message = await interaction.followup.send(
+                **out.send_kwargs(), ephemeral=private, wait=True
+            )
+            return message.id
+        self.replied = True
+        if private:  # a public "thinking" message cannot turn ephemeral: replace it
+            await interaction.delete_original_response()
+            await interaction.followup.send(**out.send_kwargs(), ephemeral=True)
+            return None
+        return (await interaction.edit_original_response(**out.edit_kwargs())).id
+
+
+class MessageAnswer:
+    """Replies to a plain message in a game's thread (visible to all: no ephemeral here)."""
+
+    def __init__(self, message: discord.Message) -> None:
+        self.message = message
+        self.channel_id = message.channel.id
+
+    async def send(self, out: Outgoing, *, private: bool) -> int | None:
+        return (await self.message.channel.send(**out.send_kwargs())).id
+
+
+@dataclass(slots=True)
+class Runner:
+    """Runs one command per interaction or message through the service and the presenter."""
+
+    service: GameService
+    presenter: Presenter
+    defer_after: float = DEFER_AFTER
+
+    async def run_slash(
+        self, interaction: discord.Interaction[Any], text: str, users: Sequence[discord.abc.User]
+    ) -> None:
+        """A ``/go`` subcommand, already in the grammar's text form."""
+        await self._run(interaction, lambda: parse(text), users)
+
+    async def press_button(self, interaction: discord.Interaction[Any], token: str) -> None:
+        """A button press: the token it carries is the command."""
+        await self._run(interaction, lambda: parse_token(token), ())
+
+    async def _run(
+        self,
+        interaction: discord.Interaction[Any],
+        read: Callable[[], Command],
+        users: Sequence[discord.abc.User],
+    ) -> None:
+        actor = actor_of(interaction.user, interaction.locale)
+        answer = InteractionAnswer(interaction)
+        with language(actor.language):
+            try:
+                command = await self._in_context(read(), interaction.channel_id)
+                update = f"{PLATFORM}:{interaction.id}"
+                work = self._execute(actor, command, interaction.channel_id, update, users)
+                view, png = await self._in_time(interaction, work)
+                await self.presenter.reply(
+                    answer, command.name, view, png, actor.id, interaction.channel
+                )
+            except Exception as error:
+                await self.report_error(interaction, error, answer)
+
+    async def run_message(self, message: discord.Message) -> None:
+        """A plain message in a game's thread: a point (``d4``) or a command; other talk is
+        left alone."""
+        if message.author.bot or not isinstance(message.channel, discord.Thread):
+            return
+        if await self.presenter.game_in(message.channel.id) is None:
+            return
+        text = _MENTION.sub(lambda m: "@" + m[1], message.content).strip()
+        head = text.split()[0].lower().lstrip("/") if text else ""
+        actor = actor_of(message.author)
+        with language(actor.language):
+            try:
+                try:
+                    command = parse(text, plain_points=True)
+                except BadArguments:
+                    if head not in BY_NAME:
+                        return  # conversation, not a command
+                    raise
+                command = await self._in_context(command, message.channel.id)
+                update = f"{PLATFORM}:{message.id}"
+                users = message.mentions
+                view, png = await self._execute(actor, command, message.channel.id, update, users)
+                answer = MessageAnswer(message)
+                await self.presenter.reply(
+                    answer, command.name, view, png, actor.id, message.channel
+                )
+            except Exception as error:
+                said = self.error_text(error)
+                if said is not None:
+                    await message.channel.send(said[:2000])
+
+    async def _in_context(self, command: Command, channel_id: int | None) -> Command:
+        """In a game's thread a command about a game needs no number: it is the thread's."""
+        spec = BY_NAME[command.name]
+        if command.game is not None or not spec.game or spec.who is Who.CHALLENGED:
+            return command
+        game = await self.presenter.game_in(channel_id) if channel_id else None
+        return command if game is None else dataclasses.replace(command, game=game)
+
+    async def _execute(
+        self,
+        actor: Actor,
+        command: Command,
+        channel_id: int | None,
+        update_id: str,
+        users: Sequence[discord.abc.User],
+    ) -> tuple[View, bytes | None]:
+        """The service's view of the command, and its board rendered (off the event loop)."""
+        known = {str(u.id): u for u in users}
+
+        def resolve(name: str) -> Actor:
+            user = known.get(name)
+            if user is None:
+                raise BadArguments(t("grammar.mention", text=f"@{name}"))
+            return actor_of(user)
+
+        channel = f"{PLATFORM}:{channel_id}"
+        view = await dispatch(
+            self.service, actor, command, resolve=resolve, channel=channel, update_id=update_id
+        )
+        png = await asyncio.to_thread(render_png, view.board) if view.board is not None else None
+        return view, png
+
+    async def _in_time(self, interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+        """Await ``work``; if it takes longer than ``defer_after``, defer the interaction first
+        so that Discord's 3-second deadline is kept."""
+        task = asyncio.ensure_future(work)
+        try:
+            done, _ = await asyncio.wait({task}, timeout=self.defer_after)
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+        if not done:
+            try:
+                await interaction.response.defer(thinking=True)
+            except discord.HTTPException as error:
+                log.warning("could not defer interaction %s: %s", interaction.id, error)
+        return await task
+
+    async def legal_points(self, interaction: discord.Interaction[Any], typed: str) -> list[str]:
+        """Empty points of the user's game (minus the ko point) starting with what was typed."""
+        actor = actor_of(interaction.user, interaction.locale)
+        game = getattr(interaction.namespace, "game", None)
+        if game is None and interaction.channel_id is not None:
+            game = await self.presenter.game_in(interaction.channel_id)
+        try:
+            view = await self.service.board(
+                actor, game, channel=f"{PLATFORM}:{interaction.channel_id}"
+            )
+        except UserError:
+            return []
+        board = view.board
+        if board is None:
+            return []
+        taken = board.black | board.white | ({board.ko_point} if board.ko_point else set())
+        prefix = "".join(typed.split()).upper()
+        names = (
+            point_name((row, col))
+            for col in range(board.size)
+            for row in range(board.size)
+            if (row, col) not in taken
+        )
+        return [name for name in names if name.startswith(prefix)]
+
+    def error_text(self, error: BaseException) -> str | None:
+        """The one error policy: a user error's own sentence; anything else is logged with its
+        traceback and answered with an apology; None when the interaction is gone."""
+        if isinstance(error, app_commands.CommandInvokeError):
+            error = error.original
+        elif isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
+            error = error.__cause__
+        if isinstance(error, UserError):
+            return error.message
+        if isinstance(error, discord.HTTPException) and error.code in GONE:
+            log.warning("interaction answered already or expired: %s", error)
+            return None
+        log.error("a Discord command failed", exc_info=error)
+        return t("error.internal")
+
+    async def report_error(
+        self,
+        interaction: discord.Interaction[Any],
+        error: BaseException,
+        answer: InteractionAnswer | None = None,
+    ) -> None:
+        """Answer an interaction's error with one ephemeral sentence (a follow-up when the
+        command was answered already)."""
+        text = self.error_text(error)
+        if text is None:
+            return
+        try:
+            await (answer or InteractionAnswer(interaction)).send(compose((text,)), private=True)
+        except discord.HTTPException as failure:
+            log.warning("could not report an error to interaction %s: %s", interaction.id, failure)

@@ -1,0 +1,142 @@
+"""``/go <command>`` generated from the shared command table: one subcommand per
+:data:`bot.grammar.COMMANDS` entry, its arguments and ``key=value`` options as typed slash options
+(points as strings with autocomplete, mentions as users, word choices as choices)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord import messages
+from bot.grammar import BY_NAME, COMMANDS, Arg, ArgKind, Spec
+from service.i18n import t
+from service.options import COLORS
+
+# Discord option types of the challenge options; options not named here are strings.
+OPTION_TYPES: dict[str, Any] = {
+    "size": int,
+    "handicap": int,
+    "komi": float,
+    "color": Literal[COLORS],
+    "rated": Literal["yes", "no"],
+    "weekend": Literal["pause", "play"],
+}
+MAX_CHOICES = 25
+
+Run = Callable[[discord.Interaction[Any], str, Sequence[discord.abc.User]], Awaitable[None]]
+Complete = Callable[[discord.Interaction[Any], str], Awaitable[list[str]]]
+
+
+class PointTransformer(app_commands.Transformer):
+    """A point option (``D4``): a string for the grammar, with the legal points autocompleted."""
+
+    def __init__(self, complete: Complete) -> None:
+        self.complete = complete
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.string
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any) -> str:
+        return str(value).strip()
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], value: str
+    ) -> list[app_commands.Choice[str]]:
+        points = await self.complete(interaction, value)
+        return [app_commands.Choice(name=p, value=p) for p in points[:MAX_CHOICES]]
+
+
+def _param_name(arg: Arg) -> str:
+    """``@user`` -> ``user``; a repeated point is ``points``."""
+    if arg.kind is ArgKind.POINT and arg.repeat:
+        return "points"
+    return re.sub(r"[^a-z0-9_]", "", arg.name.lower())
+
+
+def _describe(name: str) -> str:
+    key = f"discord.option.{name}"
+    text = t(key) if key in messages.ENGLISH else t("discord.option.other", name=name)
+    return text[:100]
+
+
+def _parameters(spec: Spec, points: PointTransformer) -> list[inspect.Parameter]:
+    """The slash options of one command: its arguments, options, and ``game`` when it takes one."""
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    params: list[inspect.Parameter] = []
+    for arg in spec.args:
+        annotation: Any = str
+        name = _param_name(arg)
+        if arg.kind is ArgKind.MENTION:
+            annotation = discord.User
+        elif arg.kind is ArgKind.POINT and not arg.repeat:
+            annotation = points
+        elif arg.choices and len(arg.choices) <= MAX_CHOICES:
+            annotation = Literal[arg.choices]
+        elif arg.kind is ArgKind.COMMAND and len(BY_NAME) <= MAX_CHOICES:
+            annotation = Literal[tuple(sorted(s.name for s in COMMANDS))]
+        default = inspect.Parameter.empty if arg.required else None
+        params.append(inspect.Parameter(name, keyword, default=default, annotation=annotation))
+    for key in spec.options:
+        annotation = OPTION_TYPES.get(key, str)
+        params.append(inspect.Parameter(key, keyword, default=None, annotation=annotation))
+    if spec.game:
+        params.append(inspect.Parameter("game", keyword, default=None, annotation=int))
+    required = [p for p in params if p.default is inspect.Parameter.empty]
+    return required + [p for p in params if p.default is not inspect.Parameter.empty]
+
+
+def command_text(spec: Spec, values: dict[str, Any]) -> tuple[str, list[discord.abc.User]]:
+    """The grammar's text form of a slash command (``challenge @123 size=9``) and the users it
+    mentions, so slash options and typed text go through the same parser and checks."""
+    words = [spec.name]
+    users: list[discord.abc.User] = []
+    for arg in spec.args:
+        value = values.get(_param_name(arg))
+        if value is None:
+            continue
+        if isinstance(value, discord.abc.User):
+            users.append(value)
+            words.append(f"@{value.id}")
+        else:
+            words.append(str(value))
+    for key in spec.options:
+        value = values.get(key)
+        if value is not None:
+            shown = f"{value:g}" if isinstance(value, float) else str(value)
+            words.append(f"{key}={''.join(shown.split())}")
+    if values.get("game") is not None:
+        words.append(f"#{values['game']}")
+    return " ".join(words), users
+
+
+def _subcommand(
+    spec: Spec, run: Run, points: PointTransformer
+) -> app_commands.Command[Any, Any, None]:
+    async def callback(interaction: discord.Interaction[Any], /, **values: Any) -> None:
+        text, users = command_text(spec, values)
+        await run(interaction, text, users)
+
+    callback.__name__ = callback.__qualname__ = f"go_{spec.name}"
+    parameters = [
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        *_parameters(spec, points),
+    ]
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    descriptions = {p.name: _describe(p.name) for p in parameters[1:]}
+    app_commands.describe(**descriptions)(callback)
+    return app_commands.Command(name=spec.name, description=spec.help[:100], callback=callback)
+
+
+def go_group(run: Run, complete: Complete) -> app_commands.Group:
+    """The ``/go`` group with one subcommand per command of the grammar."""
+    group = app_commands.Group(name="go", description=t("discord.group")[:100])
+    points = PointTransformer(complete)
+    for spec in COMMANDS:
+        group.add_command(_subcommand(spec, run, points))
+    return group
