@@ -209,6 +209,16 @@ class ServiceBase:
             tx.players[player] = await tx.uow.players.get(player)
         return tx.players[player]
 
+    async def read_players(self, tx: Tx, players: Iterable[str | None]) -> None:
+        """Read the players this transaction has not read yet, in one query."""
+        missing = list(dict.fromkeys(p for p in players if p is not None and p not in tx.players))
+        if len(missing) == 1:
+            await self.player_row(tx, missing[0])
+        elif missing:
+            found = await tx.uow.players.get_many(missing)
+            for player in missing:
+                tx.players[player] = found.get(player)
+
     async def save_player(self, tx: Tx, row: PlayerRow) -> None:
         """Store ``row`` and keep this transaction's copy current."""
         await tx.uow.players.save(row)
@@ -223,6 +233,7 @@ class ServiceBase:
 
     async def names(self, tx: Tx, row: GameRow) -> dict[Color, str]:
         """``@name`` of each colour's player."""
+        await self.read_players(tx, (row.black, row.white))
         return {
             Color.BLACK: await self.name(tx, row.black),
             Color.WHITE: await self.name(tx, row.white),

@@ -8,7 +8,7 @@ from engine.colors import Color
 from records.sgf import write_sgf
 from service.base import Tx
 from service.confirming import ConfirmCommands
-from service.errors import NoSuchGame
+from service.errors import NoSuchGame, UserError
 from service.i18n import t
 from service.model import Actor, color_of
 from service.ports import GameStatus
@@ -34,6 +34,27 @@ class LookCommands(ConfirmCommands):
             return await self.board_view(tx, loaded, notify_mover=False)
 
         return await self.transact(actor, None, work)
+
+    async def legal_points(
+        self, actor: Actor, game_id: int | None = None, *, channel: str | None = None
+    ) -> list[str]:
+        """The points the actor may play now in their game (Art. 4–6: no occupied, suicide or ko
+        points), in column then row order; empty when it is not their move."""
+        async with self.database.unit_of_work() as uow:
+            tx = Tx(uow, self.clock())
+            try:
+                loaded = await self.find_game(tx, actor, game_id, channel)
+            except UserError:
+                return []
+            game = loaded.game
+            if (
+                loaded.row.status is not GameStatus.ACTIVE
+                or loaded.stopped
+                or color_of(loaded.row, actor.id) is not game.to_move
+            ):
+                return []
+            points = sorted(game.board.legal_points(game.to_move), key=lambda p: (p.col, p.row))
+            return [p.gtp() for p in points]
 
     async def games(self, actor: Actor) -> View:
         """The actor's games (whose move, time left), challenges, and open challenges."""

@@ -160,6 +160,10 @@ class PlayerRepository(Protocol):
         """The player, or None if never seen."""
         ...
 
+    async def get_many(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
+        """The stored players among ``player_ids`` (one query; unknown ids are left out)."""
+        ...
+
     async def save(self, player: PlayerRow) -> None:
         """Insert or replace the player."""
         ...

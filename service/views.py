@@ -172,8 +172,10 @@ def snapshot(
 ) -> Snapshot:
     """The renderer's picture of ``game`` (with the counting overlay when ``counted`` is given)."""
     board = game.board
-    black = frozenset(p for p, c in board.stones() if c is Color.BLACK)
-    white = frozenset(p for p, c in board.stones() if c is Color.WHITE)
+    stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
+    for point, color in board.stones():  # one pass over the board for both colours
+        stones[color].append(point)
+    black, white = frozenset(stones[Color.BLACK]), frozenset(stones[Color.WHITE])
     last = game.last_move
     marks: Sequence[tuple[tuple[int, int], Mark]] = ()
     if counted is not None:

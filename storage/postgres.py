@@ -19,7 +19,7 @@ import asyncpg
 
 from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
 from storage import migrations
-from storage.sqlite import _GAME_COLUMNS, _PLAYER_COLUMNS, _game, _game_values
+from storage.sqlite import _GAME_COLUMNS, _PLAYER_COLUMNS, _game, _game_values, _player
 
 _NAMES = _GAME_COLUMNS.split(", ")[2:]
 _SCHEMA = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -138,10 +138,15 @@ class PostgresPlayers:
         row = await self._conn.fetchrow(
             f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id = $1", player_id
         )
-        if row is None:
-            return None
-        pid, name, language, since, used, year, data = tuple(row)
-        return PlayerRow(pid, name, language, since, used, year, json.loads(data))
+        return None if row is None else _player(tuple(row))
+
+    async def get_many(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
+        if not player_ids:
+            return {}
+        rows = await self._conn.fetch(
+            f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id = ANY($1::text[])", list(player_ids)
+        )
+        return {player.id: player for player in (_player(tuple(r)) for r in rows)}
 
     async def save(self, player: PlayerRow) -> None:
         await self._conn.execute(

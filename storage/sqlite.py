@@ -1,17 +1,21 @@
 """The SQLite implementation of the service's port (aiosqlite, WAL mode).
 
-One connection per process; a unit of work holds an asyncio lock and a ``BEGIN IMMEDIATE``
+One connection per process; a unit of work holds an asyncio lock inside a ``BEGIN IMMEDIATE``
 transaction, so writers in this process are serialised (SQLite has a single writer anyway) and
-writers in other processes wait on ``busy_timeout``. Versions and unique keys still guard every
+writers in other processes wait on ``busy_timeout``. Units that queue for the lock share one
+transaction and one durable ``COMMIT`` (group commit, see :class:`SqliteDatabase`), each in its own
+savepoint. Versions and unique keys still guard every
 write, so the optimistic-concurrency contract of the port holds across processes too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import sqlite3
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -34,6 +38,8 @@ _GAME_COLUMNS = (
     "data"
 )
 _PLAYER_COLUMNS = "id, name, language, vacation_since, vacation_used, vacation_year, data"
+BATCH_UNITS = 16  # group commit: at most this many units of work share one COMMIT
+BATCH_SECONDS = 0.003  # and a batch takes no more units once its first began this long ago
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
@@ -85,6 +91,11 @@ def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
     )
 
 
+def _player(row: sqlite3.Row | tuple[Any, ...]) -> PlayerRow:
+    pid, name, language, since, used, year, data = tuple(row)
+    return PlayerRow(pid, name, language, since, used, year, json.loads(data))
+
+
 def _game_values(game: GameRow) -> tuple[Any, ...]:
     """The values of every column after ``id, version``, in :data:`_GAME_COLUMNS` order."""
     return (
@@ -127,11 +138,12 @@ class SqliteGames:
         return dataclasses.replace(game, id=cursor.lastrowid, version=1)
 
     async def get(self, game_id: int) -> GameRow | None:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
         )
-        row = await cursor.fetchone()
-        return _game(row) if row else None
+        for row in rows:
+            return _game(row)
+        return None
 
     async def update(self, game: GameRow) -> GameRow:
         names = _GAME_COLUMNS.split(", ")[2:]
@@ -145,10 +157,10 @@ class SqliteGames:
         return dataclasses.replace(game, version=game.version + 1)
 
     async def events(self, game_id: int) -> list[EventRow]:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             "SELECT number, text, at FROM events WHERE game_id = ? ORDER BY number", (game_id,)
         )
-        return [EventRow(number, text, at) for number, text, at in await cursor.fetchall()]
+        return [EventRow(number, text, at) for number, text, at in rows]
 
     async def append_event(self, game_id: int, event: EventRow) -> None:
         try:
@@ -170,38 +182,38 @@ class SqliteGames:
         if not statuses:
             return []
         marks = ", ".join("?" for _ in statuses)
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id IN ("
             "SELECT id FROM games WHERE black = ? UNION SELECT id FROM games WHERE white = ? "
             "UNION SELECT id FROM games WHERE challenger = ? "
             "UNION SELECT id FROM games WHERE challenged = ?) ORDER BY id DESC LIMIT ?",
             (*(s.value for s in statuses), player, player, player, player, limit),
         )
-        return [_game(row) for row in await cursor.fetchall()]
+        return [_game(row) for row in rows]
 
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? AND challenged IS NULL "
             "ORDER BY id DESC LIMIT ?",
             (GameStatus.CHALLENGE.value, limit),
         )
-        return [_game(row) for row in await cursor.fetchall()]
+        return [_game(row) for row in rows]
 
     async def due(self, now: float, limit: int = 100) -> list[GameRow]:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= ? "
             "AND status = ? ORDER BY deadline LIMIT ?",
             (now, GameStatus.ACTIVE.value, limit),
         )
-        return [_game(row) for row in await cursor.fetchall()]
+        return [_game(row) for row in rows]
 
     async def next_deadline(self) -> float | None:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             "SELECT MIN(deadline) FROM games WHERE deadline IS NOT NULL AND status = ?",
             (GameStatus.ACTIVE.value,),
         )
-        row = await cursor.fetchone()
-        return None if row is None or row[0] is None else float(row[0])
+        value = next(iter(rows), (None,))[0]
+        return None if value is None else float(value)
 
 
 class SqlitePlayers:
@@ -211,14 +223,22 @@ class SqlitePlayers:
         self._conn = conn
 
     async def get(self, player_id: str) -> PlayerRow | None:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id = ?", (player_id,)
         )
-        row = await cursor.fetchone()
-        if row is None:
-            return None
-        pid, name, language, since, used, year, data = tuple(row)
-        return PlayerRow(pid, name, language, since, used, year, json.loads(data))
+        for row in rows:
+            return _player(row)
+        return None
+
+    async def get_many(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
+        if not player_ids:
+            return {}
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {_PLAYER_COLUMNS} FROM players "
+            f"WHERE id IN ({', '.join('?' for _ in player_ids)})",
+            tuple(player_ids),
+        )
+        return {player.id: player for player in map(_player, rows)}
 
     async def save(self, player: PlayerRow) -> None:
         await self._conn.execute(
@@ -262,21 +282,23 @@ class SqliteLinks:
         )
 
     async def for_game(self, game_id: int) -> dict[str, str]:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             "SELECT key, value FROM links WHERE game_id = ?", (game_id,)
         )
-        return {key: value for key, value in await cursor.fetchall()}
+        return {key: value for key, value in rows}
 
     async def find(self, key: str, value: str) -> int | None:
-        cursor = await self._conn.execute(
+        rows = await self._conn.execute_fetchall(
             "SELECT MAX(game_id) FROM links WHERE key = ? AND value = ?", (key, value)
         )
-        row = await cursor.fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+        found = next(iter(rows), (None,))[0]
+        return None if found is None else int(found)
 
 
 class SqliteUnitOfWork:
-    """One ``BEGIN IMMEDIATE`` transaction under the database's lock."""
+    """One unit of work under the database's lock: the first unit of a batch opens the batch's
+    ``BEGIN IMMEDIATE`` transaction, a unit that joins an open batch begins a savepoint (so it
+    rolls back alone). :meth:`commit` returns once the batch's ``COMMIT`` is durable."""
 
     def __init__(self, database: SqliteDatabase) -> None:
         self._database = database
@@ -285,15 +307,36 @@ class SqliteUnitOfWork:
         self.players = SqlitePlayers(conn)
         self.updates = SqliteUpdates(conn)
         self.links = SqliteLinks(conn)
-        self._open = False
+        self._open = False  # changes of this unit are neither committed nor rolled back yet
+        self._holding = False  # this unit holds the database's lock
+        self._savepoint = False  # joined an open batch: runs in SAVEPOINT unit
+        self._changes = 0  # the connection's total_changes when the unit began
 
     async def __aenter__(self) -> SqliteUnitOfWork:
-        await self._database.lock.acquire()
+        database = self._database
+        database.waiting += 1
         try:
-            await self._database.connection.execute("BEGIN IMMEDIATE")
-        except BaseException:
-            self._database.lock.release()
+            await database.lock.acquire()
+        except BaseException:  # cancelled while queued
+            database.waiting -= 1
+            if database.waiting == 0 and database.batch:
+                database.flush_soon()  # the batch's units counted on this one to carry it on
             raise
+        database.waiting -= 1
+        self._holding = True
+        conn = database.connection
+        try:
+            if database.batch_open:
+                await conn.execute("SAVEPOINT unit")
+                self._savepoint = True
+            else:
+                await conn.execute("BEGIN IMMEDIATE")
+                database.batch_open = True
+                database.batch_started = time.monotonic()
+        except BaseException:
+            await self._leave()
+            raise
+        self._changes = conn.total_changes
         self._open = True
         return self
 
@@ -303,33 +346,141 @@ class SqliteUnitOfWork:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        durable: asyncio.Future[None] | None = None
         try:
             if self._open:
-                await self._database.connection.rollback()
+                self._open = False
+                await self._roll_back()
         finally:
-            self._open = False
-            self._database.lock.release()
+            if self._holding and self._database.batch:
+                # What this unit read may be other units' changes not yet committed: it is
+                # answered only once they are durable, as if it had read after their COMMIT.
+                durable = asyncio.get_running_loop().create_future()
+                self._database.batch.append(durable)
+            await self._leave()
+        if durable is not None:
+            with contextlib.suppress(Exception):  # their failure is theirs to report
+                await durable
+
+    async def _roll_back(self) -> None:
+        """Undo this unit's changes only (the batch's earlier units keep theirs)."""
+        database = self._database
+        conn = database.connection
+        if not self._savepoint:
+            database.batch_open = False  # this unit began the batch: nothing else is in it
+            await conn.rollback()
+            return
+        if not conn.in_transaction:  # SQLite rolled the whole transaction back (I/O error, …)
+            database.fail_batch(sqlite3.OperationalError("the transaction was rolled back"))
+            return
+        if conn.total_changes != self._changes:
+            # The savepoint stays open (nested under later units' savepoints of the same name;
+            # ROLLBACK TO finds the newest): the batch's COMMIT ends them all.
+            await conn.execute("ROLLBACK TO unit")
+
+    async def _leave(self) -> None:
+        """Release the lock; commit the open batch first unless a queued unit carries it on."""
+        if not self._holding:
+            return
+        database = self._database
+        try:
+            if database.waiting == 0:
+                # For the batch's other units: their commit() reports a failure.
+                with contextlib.suppress(Exception):
+                    await database.flush()
+        finally:
+            self._holding = False
+            database.lock.release()
 
     async def commit(self) -> None:
         if not self._open:
             raise RuntimeError("commit outside an open unit of work")
-        await self._database.connection.commit()
-        self._open = False
+        database = self._database
+        self._open = False  # its savepoint needs no RELEASE: the batch's COMMIT ends it
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        database.batch.append(done)
+        if database.waiting and not database.batch_full():
+            # A unit queued behind this one joins the batch; the last one commits it.
+            self._holding = False
+            database.lock.release()
+        else:
+            with contextlib.suppress(Exception):  # the failure is in ``done`` too
+                await database.flush()
+        await done  # raises if the batch's COMMIT failed
 
 
 class SqliteDatabase:
-    """:class:`service.ports.Database` on one SQLite file."""
+    """:class:`service.ports.Database` on one SQLite file.
+
+    Group commit: while units of work queue for the lock, each one joins the open transaction in
+    a savepoint and the last of the batch (or the one that fills it) commits them all with one
+    ``COMMIT`` (one fsync under ``synchronous=FULL``). No unit's :meth:`SqliteUnitOfWork.commit`
+    returns before that ``COMMIT`` is durable, so an acknowledged command survives a crash."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
         self.lock = asyncio.Lock()
+        self.waiting = 0  # units of work queued for the lock
+        self.batch_open = False  # a BEGIN IMMEDIATE transaction holds committed units
+        self.batch_started = 0.0
+        self.batch: list[asyncio.Future[None]] = []  # units waiting for the batch's COMMIT
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def unit_of_work(self) -> SqliteUnitOfWork:
         return SqliteUnitOfWork(self)
 
+    def batch_full(self) -> bool:
+        """Commit now: the batch holds enough units, or its first has waited long enough."""
+        return (
+            len(self.batch) >= BATCH_UNITS or time.monotonic() - self.batch_started >= BATCH_SECONDS
+        )
+
+    async def flush(self) -> None:
+        """Commit the open batch (the caller holds the lock) and answer its units."""
+        if not self.batch_open:
+            return
+        self.batch_open = False
+        batch, self.batch = self.batch, []
+        # Shielded: a cancelled caller must not leave the other units without their answer.
+        await asyncio.shield(self._commit(batch))
+
+    async def _commit(self, batch: list[asyncio.Future[None]]) -> None:
+        try:
+            await self.connection.commit()
+        except Exception as error:
+            self.batch = batch
+            self.fail_batch(error)
+            if self.connection.in_transaction:
+                await self.connection.rollback()
+            raise
+        for done in batch:
+            if not done.done():
+                done.set_result(None)
+
+    def flush_soon(self) -> None:
+        """Commit the open batch as soon as the lock is free (no queued unit will)."""
+
+        async def flush_when_free() -> None:
+            async with self.lock:
+                with contextlib.suppress(Exception):  # reported to the batch's units
+                    await self.flush()
+
+        task = asyncio.get_running_loop().create_task(flush_when_free())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def fail_batch(self, error: Exception) -> None:
+        """The batch's transaction is lost: every unit in it fails with ``error``."""
+        self.batch_open = False
+        batch, self.batch = self.batch, []
+        for done in batch:
+            if not done.done():
+                done.set_exception(error)
+
     async def close(self) -> None:
         async with self.lock:
+            await self.flush()
             await self.connection.close()
 
 

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.discord.replies import PLATFORM, Outgoing, Presenter, compose
 from bot.grammar import BY_NAME, Command, Who, dispatch, parse, parse_token
-from renderer import point_name, render_png
+from renderer import render_png
 from service import Actor, GameService, View
 from service.errors import BadArguments, UserError
 from service.i18n import language, t
@@ -191,29 +191,16 @@ class Runner:
         return await task
 
     async def legal_points(self, interaction: discord.Interaction[Any], typed: str) -> list[str]:
-        """Empty points of the user's game (minus the ko point) starting with what was typed."""
+        """The user's legal points (the service's rules query) starting with what was typed."""
         actor = actor_of(interaction.user, interaction.locale)
         game = getattr(interaction.namespace, "game", None)
         if game is None and interaction.channel_id is not None:
             game = await self.presenter.game_in(interaction.channel_id)
-        try:
-            view = await self.service.board(
-                actor, game, channel=f"{PLATFORM}:{interaction.channel_id}"
-            )
-        except UserError:
-            return []
-        board = view.board
-        if board is None:
-            return []
-        taken = board.black | board.white | ({board.ko_point} if board.ko_point else set())
-        prefix = "".join(typed.split()).upper()
-        names = (
-            point_name((row, col))
-            for col in range(board.size)
-            for row in range(board.size)
-            if (row, col) not in taken
+        points = await self.service.legal_points(
+            actor, game, channel=f"{PLATFORM}:{interaction.channel_id}"
         )
-        return [name for name in names if name.startswith(prefix)]
+        prefix = "".join(typed.split()).upper()
+        return [name for name in points if name.startswith(prefix)]
 
     def error_text(self, error: BaseException) -> str | None:
         """The one error policy: a user error's own sentence; anything else is logged with its

@@ -16,7 +16,7 @@ from storage.sqlite import open_sqlite
 PLAYERS = (Actor("console:black", "black"), Actor("console:white", "white"))
 
 
-async def main(path: Path, games: int) -> None:
+async def main(path: Path, games: int, concurrent: bool = False) -> None:
     database = await open_sqlite(path)
     service = GameService(database, rng=random.Random(7))
     chooser = random.Random(11)
@@ -27,17 +27,27 @@ async def main(path: Path, games: int) -> None:
         await service.accept(PLAYERS[1], view.game_id)
         mirrors[view.game_id] = Game(9)
     print("READY", flush=True)
+
+    async def move(game_id: int, game: Game) -> None:
+        color = game.to_move
+        legal = game.board.legal_points(color)
+        point = chooser.choice(legal) if legal else None
+        actor = PLAYERS[0] if color is Color.BLACK else PLAYERS[1]
+        await service.play(actor, point.gtp() if point else None, game_id)
+        game.play(color, point)
+        vertex = point.gtp() if point else "pass"
+        print(f"ACK {game_id} {game.move_number} {vertex}", flush=True)
+
+    async def keep_playing(game_id: int, game: Game) -> None:
+        while True:
+            await move(game_id, game)
+
+    if concurrent:  # every game at once: the moves share SQLite's group commits
+        await asyncio.gather(*(keep_playing(g, game) for g, game in mirrors.items()))
     while True:
         for game_id, game in mirrors.items():
-            color = game.to_move
-            legal = game.board.legal_points(color)
-            point = chooser.choice(legal) if legal else None
-            actor = PLAYERS[0] if color is Color.BLACK else PLAYERS[1]
-            await service.play(actor, point.gtp() if point else None, game_id)
-            game.play(color, point)
-            vertex = point.gtp() if point else "pass"
-            print(f"ACK {game_id} {game.move_number} {vertex}", flush=True)
+            await move(game_id, game)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3:] == ["concurrent"]))

@@ -20,10 +20,11 @@ ACKS_BEFORE_KILL = 120
 
 
 @pytest.mark.slow
-async def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["sequential", "concurrent"])
+async def test_sigkill_loses_no_acknowledged_move(tmp_path: Path, mode: str) -> None:
     path = tmp_path / "games.db"
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.service.crash_child", str(path), "4"],
+        [sys.executable, "-m", "tests.service.crash_child", str(path), "4", mode],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,

@@ -73,10 +73,16 @@ async def test_autocomplete_offers_legal_points_for_what_was_typed(
         assert typed.response_type == 8
         choices = [c["value"] for c in typed.response_data["choices"]]
         assert choices == ["D1", "D2", "D3", "D5", "D6", "D7", "D8", "D9"]
-        one = await answered(fake, autocomplete(fake, " e 1", channel_id=thread_id))
+        one = await answered(
+            fake, autocomplete(fake, " e 1", channel_id=thread_id, user=DISCORD_BOB)
+        )
         assert [c["value"] for c in one.response_data["choices"]] == ["E1"]
-        everything = await answered(fake, autocomplete(fake, "", channel_id=thread_id))
+        everything = await answered(
+            fake, autocomplete(fake, "", channel_id=thread_id, user=DISCORD_BOB)
+        )
         assert len(everything.response_data["choices"]) == 25
+        not_her_move = await answered(fake, autocomplete(fake, "d", channel_id=thread_id))
+        assert not_her_move.response_data["choices"] == []
         nowhere = await answered(fake, autocomplete(fake, "d", user=DISCORD_BOB))
         assert len(nowhere.response_data["choices"]) == 8  # Bob's only game, from the channel
         stranger = await answered(fake, autocomplete(fake, "d", user=CAROL))
