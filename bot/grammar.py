@@ -35,6 +35,7 @@ class ArgKind(enum.StrEnum):
     MENTION = "mention"
     WORD = "word"
     VERSION = "version"
+    MOVE = "move"  # ``m37``: the move number of the board a button was pressed on
     RESULT = "result"
     COMMAND = "command"
 
@@ -62,6 +63,11 @@ class Spec:
     game: bool = True  # takes a ``#12`` game number
 
     @property
+    def typed_args(self) -> tuple[Arg, ...]:
+        """The arguments people type; buttons may add more (the move number of their board)."""
+        return tuple(a for a in self.args if a.kind is not ArgKind.MOVE)
+
+    @property
     def help(self) -> str:
         """The translated help line."""
         return t(f"help.cmd.{self.name}")
@@ -69,7 +75,7 @@ class Spec:
     def usage(self) -> str:
         """``play <point> [#game]``."""
         words = [self.name]
-        for arg in self.args:
+        for arg in self.typed_args:
             shown = arg.name if arg.kind is ArgKind.MENTION else f"<{arg.name}>"
             shown += " …" if arg.repeat else ""
             if arg.choices:
@@ -93,7 +99,7 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("accept", Who.CHALLENGED),
     Spec("decline", Who.CHALLENGED),
     Spec("play", Who.TO_MOVE, (_POINT,), aliases=("move",)),
-    Spec("pass", Who.TO_MOVE),
+    Spec("pass", Who.TO_MOVE, (Arg("move", ArgKind.MOVE, required=False),)),
     Spec("resign", Who.PLAYER, (Arg("yes", ArgKind.WORD, False, choices=("yes",)),)),
     Spec("undo", Who.PLAYER, (Arg("answer", ArgKind.WORD, False, choices=("yes", "no")),)),
     Spec("board", Who.ANYONE, aliases=("show",)),
@@ -210,6 +216,8 @@ def _checked(
                     usage=spec.usage(),
                 )
             )
+        if arg.kind is ArgKind.MOVE and not re.fullmatch(r"m\d{1,4}", value):
+            raise BadArguments(t("grammar.extra", name=spec.name, usage=spec.usage()))
         if arg.kind is ArgKind.VERSION and not re.fullmatch(r"v?\d{1,6}", value):
             raise BadArguments(t("grammar.missing", name=spec.name, arg="v3", usage=spec.usage()))
         if arg.kind is ArgKind.COMMAND and value not in BY_NAME:
@@ -274,7 +282,10 @@ async def dispatch(
     if name == "play":
         return await service.play(actor, args[0], game, channel=channel, update_id=update_id)
     if name == "pass":
-        return await service.pass_(actor, game, channel=channel, update_id=update_id)
+        at_move = int(first[1:]) if first else None
+        return await service.pass_(
+            actor, game, at_move=at_move, channel=channel, update_id=update_id
+        )
     if name == "resign":
         return await service.resign(
             actor, game, confirm=first == "yes", channel=channel, update_id=update_id

@@ -176,6 +176,9 @@ ENGLISH: dict[str, str] = {
     "error.decline_other": "Only the challenged player (or the challenger) can decline #{id}.",
     "error.dead_needs_points": "Name at least one stone of the group: `dead D4`.",
     "error.dead_empty": "{point} is empty: name a stone of the group to toggle.",
+    "error.stale_board": (
+        "That board is out of date: game #{id} is at move {now}, not {then}. Use the latest board."
+    ),
     "error.stale_marking": (
         "Marking v{old} was replaced by v{v}: look at the new marking and send `done v{v}`."
     ),

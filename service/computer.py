@@ -145,10 +145,13 @@ class ComputerCommands(KeepingCommands):
         point: str | None,
         game_id: int | None = None,
         *,
+        at_move: int | None = None,
         channel: str | None = None,
         update_id: str | None = None,
     ) -> View:
-        view = await super().play(actor, point, game_id, channel=channel, update_id=update_id)
+        view = await super().play(
+            actor, point, game_id, at_move=at_move, channel=channel, update_id=update_id
+        )
         if is_engine(actor.id) or view.game_id is None or self.opponent is None:
             return view
         return await self._engine_turn(view.game_id, view)

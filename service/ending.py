@@ -85,7 +85,7 @@ class EndingHelpers(ServiceBase):
         """Pass, Undo, Resign (and No result after a repetition, Art. 12)."""
         gid = loaded.row.id
         buttons = [
-            Button(t("button.pass"), token(gid, "pass")),
+            Button(t("button.pass"), token(gid, "pass", f"m{loaded.game.move_number}")),
             Button(t("button.undo"), token(gid, "undo")),
             Button(t("button.resign"), token(gid, "resign")),
         ]

@@ -49,6 +49,10 @@ class StaleMarking(UserError):
     """An acceptance of a marking version that has been replaced."""
 
 
+class StaleBoard(UserError):
+    """A button pressed on a board that is no longer the game's current position."""
+
+
 class NotOrganiser(UserError):
     """Only organisers adjudicate."""
 

@@ -16,6 +16,7 @@ from service.errors import (
     BadArguments,
     IllegalMoveError,
     NotYourTurn,
+    StaleBoard,
     WrongPhase,
 )
 from service.i18n import t
@@ -47,10 +48,12 @@ class PlayCommands(ChallengeCommands):
         point: str | None,
         game_id: int | None = None,
         *,
+        at_move: int | None = None,
         channel: str | None = None,
         update_id: str | None = None,
     ) -> View:
-        """A stone on ``point`` (a vertex like ``D4``), or a pass when ``point`` is None."""
+        """A stone on ``point`` (a vertex like ``D4``), or a pass when ``point`` is None;
+        ``at_move`` refuses a command sent from a board older than the game (a stale button)."""
 
         async def work(tx: Tx) -> View:
             loaded = await self.find_game(tx, actor, game_id, channel)
@@ -59,6 +62,10 @@ class PlayCommands(ChallengeCommands):
             if loaded.stopped:
                 raise WrongPhase(t("error.stopped_play", id=loaded.row.id))
             game = loaded.game
+            if at_move is not None and at_move != game.move_number:
+                raise StaleBoard(
+                    t("error.stale_board", id=loaded.row.id, now=game.move_number, then=at_move)
+                )
             if game.to_move is not color:
                 mover = game.to_move
                 raise NotYourTurn(t("error.not_your_turn", color=color_name(mover)))
@@ -92,11 +99,15 @@ class PlayCommands(ChallengeCommands):
         actor: Actor,
         game_id: int | None = None,
         *,
+        at_move: int | None = None,
         channel: str | None = None,
         update_id: str | None = None,
     ) -> View:
-        """A pass (Art. 9.1: two in succession stop the game)."""
-        return await self.play(actor, None, game_id, channel=channel, update_id=update_id)
+        """A pass (Art. 9.1: two in succession stop the game). ``at_move`` (from a button) is the
+        move number of the board it was pressed on: a pass from an older board is refused."""
+        return await self.play(
+            actor, None, game_id, at_move=at_move, channel=channel, update_id=update_id
+        )
 
     def after_move(self, loaded: Loaded, color: Color, used: float, now: float) -> GameState:
         """The state after ``color`` moved having used ``used`` seconds: clocks advanced, offers

@@ -69,7 +69,7 @@ def _parameters(spec: Spec, points: PointTransformer) -> list[inspect.Parameter]
     """The slash options of one command: its arguments, options, and ``game`` when it takes one."""
     keyword = inspect.Parameter.KEYWORD_ONLY
     params: list[inspect.Parameter] = []
-    for arg in spec.args:
+    for arg in spec.typed_args:
         annotation: Any = str
         name = _param_name(arg)
         if arg.kind is ArgKind.MENTION:
@@ -96,7 +96,7 @@ def command_text(spec: Spec, values: dict[str, Any]) -> tuple[str, list[discord.
     mentions, so slash options and typed text go through the same parser and checks."""
     words = [spec.name]
     users: list[discord.abc.User] = []
-    for arg in spec.args:
+    for arg in spec.typed_args:
         value = values.get(_param_name(arg))
         if value is None:
             continue

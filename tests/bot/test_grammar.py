@@ -81,7 +81,7 @@ MALFORMED = {
     "decline": ["decline please"],
     "computer": ["computer now", "computer colour=white", "computer #3", "computer @bob"],
     "play": ["play", "play D4 E5", "play D4 size=9"],
-    "pass": ["pass D4"],
+    "pass": ["pass D4", "pass m", "pass mx", "pass m1 m2"],
     "resign": ["resign maybe", "resign yes yes"],
     "undo": ["undo maybe"],
     "board": ["board big"],

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from service import GameService, View
-from service.errors import StaleMarking, WrongPhase
+from service.errors import StaleBoard, StaleMarking, WrongPhase
 from service.ports import Database
 from storage.sqlite import open_sqlite
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, start_game
@@ -223,3 +223,17 @@ async def test_challenges_markings_and_buttons_survive_a_restart(tmp_path: Path)
         assert "is over: B+" in end.text
     finally:
         await database.close()
+
+
+async def test_a_pass_button_from_an_old_board_is_refused(service: GameService) -> None:
+    """Buttons carry their board's move number: an old board's Pass cannot pass now."""
+    gid = await start_game(service, "size=9")
+    first = await service.board(ALICE, gid)
+    pass_token = next(b.token for b in first.buttons if ":pass" in b.token)
+    assert pass_token == f"g{gid}:pass:m0"
+    await service.play(ALICE, "E5", gid)
+    await service.play(BOB, "C3", gid)
+    with pytest.raises(StaleBoard, match="out of date: game #1 is at move 2, not 0"):
+        await service.pass_(ALICE, gid, at_move=0)
+    view = await service.pass_(ALICE, gid, at_move=2)
+    assert "pass" in view.text.lower()

@@ -47,7 +47,7 @@ async def test_a_whole_game_from_challenge_to_agreed_count(
         assert f"<#{thread_id}>" in opening.content
         first = await board_count(fake, thread_id, 1)
         assert first.content == ALICE_PING
-        assert first.custom_ids == ["go:g1:pass", "go:g1:undo", "go:g1:resign"]
+        assert first.custom_ids == ["go:g1:pass:m0", "go:g1:undo", "go:g1:resign"]
         [embed] = first.embeds
         assert embed["image"]["url"] == "attachment://board.png"
         width, height = png_size(first.attachment("board.png"))
@@ -67,10 +67,10 @@ async def test_a_whole_game_from_challenge_to_agreed_count(
 
         assert first.components == []  # older boards lose their buttons
         latest = boards_in(fake, thread_id)[-1]
-        await answered(fake, fake.press_button(latest, "go:g1:pass"))
+        await answered(fake, fake.press_button(latest, "go:g1:pass:m18"))
         latest = await board_count(fake, thread_id, 20)
         assert latest.embeds[0]["description"].startswith("Move 19 · Black passes")
-        await answered(fake, fake.press_button(latest, "go:g1:pass", user=DISCORD_BOB))
+        await answered(fake, fake.press_button(latest, "go:g1:pass:m19", user=DISCORD_BOB))
         counting = await board_count(fake, thread_id, 21)
         text = counting.embeds[0]["description"]
         assert "Both players passed: the game is stopped (Art. 9)." in text

@@ -29,7 +29,7 @@ async def test_a_stranger_pressing_a_button_changes_nothing(
 ) -> None:
     async with running_bot(fake, tmp_path / "games.db") as bot:
         thread_id, board = await start_game(fake)
-        press = fake.press_button(board, "go:g1:pass", user=CAROL)
+        press = fake.press_button(board, "go:g1:pass:m0", user=CAROL)
         await answered(fake, press)
         assert press.ephemeral
         assert press.response_data["content"] == (
@@ -48,7 +48,7 @@ async def test_a_button_from_before_a_restart_still_works(
         thread_id, board = await start_game(fake)
     assert not fake.connected
     async with running_bot(fake, database):
-        press = fake.press_button(board, "go:g1:pass")
+        press = fake.press_button(board, "go:g1:pass:m0")
         await answered(fake, press)
         assert press.response_type == 4 and not press.ephemeral
         after = await board_count(fake, thread_id, 2)
