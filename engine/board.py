@@ -40,6 +40,15 @@ def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def point_table(size: int) -> tuple[Point, ...]:
+    """The :class:`Point` of each index, built once per size."""
+    return tuple(Point(*divmod(index, size)) for index in range(size * size))
+
+
+_COLORS: tuple[Color, Color, Color] = (Color.BLACK, Color.BLACK, Color.WHITE)  # by cell, 1 and 2
+
+
+@cache
 def zobrist_table(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Random 64-bit keys per (colour, point), fixed per size so hashes are stable across runs."""
     rng = random.Random(0x60B07 + size)
@@ -123,10 +132,11 @@ class Board:
 
     def stones(self) -> Iterator[tuple[Point, Color]]:
         """Every stone on the board with its colour, in index order."""
-        size = self.size
+        points = point_table(self.size)
+        colors = _COLORS
         for index, cell in enumerate(self._cells):
             if cell:
-                yield Point(*divmod(index, size)), Color(cell)
+                yield points[index], colors[cell]
 
     def count_stones(self, color: Color) -> int:
         """How many stones of ``color`` are on the board."""
