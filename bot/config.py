@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -36,6 +36,8 @@ class Config:
     vacation_days: float = 30.0
     engine_command: str | None = None  # a GTP engine command line; default: GNU Go if installed
     engine_processes: int = 2
+    #: every variable as read (the environment over ``.env``), for the adapters' own settings
+    environ: Mapping[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def chat_tokens(self) -> bool:
@@ -69,6 +71,7 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     if not processes.isdigit() or not 1 <= int(processes) <= 16:
         raise ConfigError(f"GOBOT_ENGINE_PROCESSES: {processes!r} is not a number from 1 to 16")
     return Config(
+        environ=dict(values),
         engine_command=get("GOBOT_ENGINE"),
         engine_processes=int(processes),
         database_url=get("DATABASE_URL"),

@@ -111,7 +111,7 @@ async def serve(
     ``deliveries["discord"]``."""
     if not config.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
-    bot = make_bot(service, DiscordSettings.from_environ(), deliveries)
+    bot = make_bot(service, DiscordSettings.from_environ(config.environ), deliveries)
     deliveries[PLATFORM] = bot.presenter.deliver
     try:
         await bot.start(config.discord_token)

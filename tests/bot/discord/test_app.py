@@ -7,8 +7,6 @@ import contextlib
 import io
 from pathlib import Path
 
-import pytest
-
 from bot import app
 from bot.config import Config
 from tests.bot.discord.conftest import answered
@@ -16,13 +14,14 @@ from tests.fakes import FakeDiscordServer
 
 
 async def test_the_run_command_serves_discord_until_cancelled(
-    fake: FakeDiscordServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscordServer, tmp_path: Path
 ) -> None:
-    for name in ("DISCORD_MESSAGE_CONTENT", "DISCORD_SHARDS", "DISCORD_SHARD_COUNT"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DISCORD_GUILD_ID", str(fake.guild_id))
+    """The adapter's own settings come from the configuration's variables (environment or .env)."""
     config = Config(
-        database_url=f"sqlite:///{tmp_path}/games.db", discord_token=fake.token, boards_dir=None
+        database_url=f"sqlite:///{tmp_path}/games.db",
+        discord_token=fake.token,
+        boards_dir=None,
+        environ={"DISCORD_GUILD_ID": str(fake.guild_id)},
     )
     running = asyncio.create_task(app.serve(config, io.StringIO(), io.StringIO()))
     await fake.wait_for(lambda: fake.connected or running.done())
