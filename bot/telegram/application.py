@@ -1,0 +1,141 @@
+"""The python-telegram-bot application: handlers routed by command, text and callback pattern,
+the flood-control rate limiter, updates of one chat in order (chats concurrently), the command
+menu from the grammar, and serving by polling or webhook until cancelled."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    BaseRateLimiter,
+    BaseUpdateProcessor,
+    CallbackQueryHandler,
+    MessageHandler,
+    filters,
+)
+
+from bot.grammar import COMMANDS
+from bot.telegram.handlers import TOKEN_PATTERN, Handlers
+from bot.telegram.logs import mask_secrets
+from bot.telegram.people import People
+from bot.telegram.present import Presenter, fit
+from bot.telegram.settings import TelegramSettings
+from service import GameService, View
+from service.i18n import t
+
+log = logging.getLogger(__name__)
+TelegramApp = Application[Any, Any, Any, Any, Any, Any]
+Deliver = Callable[[View], Awaitable[None]]
+ALLOWED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
+MAX_CONCURRENT_UPDATES = 256
+RETRIES_AFTER_FLOOD = 3
+DESCRIPTION_LIMIT = 256
+
+
+class ChatOrderedProcessor(BaseUpdateProcessor):
+    """Updates of one chat are handled one after another, in order; chats run concurrently."""
+
+    def __init__(self, max_concurrent_updates: int) -> None:
+        super().__init__(max_concurrent_updates)
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        chat = update.effective_chat if isinstance(update, Update) else None
+        key = chat.id if chat is not None else 0
+        lock, users = self._locks.get(key) or (asyncio.Lock(), 0)
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                await coroutine
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to free."""
+
+
+def build_application(
+    service: GameService,
+    settings: TelegramSettings,
+    *,
+    rate_limiter: BaseRateLimiter[Any] | None = None,
+) -> tuple[TelegramApp, Deliver]:
+    """The application with every handler installed, and the coroutine delivering notices."""
+    builder = (
+        ApplicationBuilder()
+        .token(settings.token)
+        .rate_limiter(rate_limiter or AIORateLimiter(max_retries=RETRIES_AFTER_FLOOD))
+        .concurrent_updates(ChatOrderedProcessor(MAX_CONCURRENT_UPDATES))
+        .job_queue(None)
+    )
+    if settings.api_url:
+        builder = builder.base_url(settings.api_url)
+    if settings.base_file_url:
+        builder = builder.base_file_url(settings.base_file_url)
+    app: TelegramApp = builder.build()
+    people = People(service)
+    presenter = Presenter(app.bot, service, people)
+    handlers = Handlers(service, people, presenter)
+    new_messages = filters.UpdateType.MESSAGE
+    app.add_handler(MessageHandler(new_messages & filters.COMMAND, handlers.on_command))
+    app.add_handler(
+        MessageHandler(new_messages & filters.TEXT & ~filters.COMMAND, handlers.on_text)
+    )
+    app.add_handler(CallbackQueryHandler(handlers.on_button, pattern=TOKEN_PATTERN))
+    app.add_handler(CallbackQueryHandler(handlers.on_stale_button))
+    app.add_error_handler(handlers.on_error)
+    return app, presenter.deliver
+
+
+def command_menu() -> list[BotCommand]:
+    """The commands for setMyCommands, described by the grammar's help lines."""
+    menu = [BotCommand(spec.name, fit(spec.help, DESCRIPTION_LIMIT)) for spec in COMMANDS]
+    return [*menu, BotCommand("start", fit(t("telegram.start"), DESCRIPTION_LIMIT))]
+
+
+async def run(
+    service: GameService, settings: TelegramSettings, deliveries: MutableMapping[str, Deliver]
+) -> None:
+    """Serve Telegram until cancelled, then stop receiving and shut the application down."""
+    mask_secrets(settings.token, settings.webhook_secret)
+    app, deliver = build_application(service, settings)
+    async with app:
+        assert app.updater is not None
+        try:
+            await app.bot.set_my_commands(command_menu())
+            if settings.webhook:
+                await app.updater.start_webhook(
+                    listen=settings.webhook_listen,
+                    port=settings.webhook_port,
+                    url_path=settings.webhook_path,
+                    webhook_url=settings.webhook_url,
+                    secret_token=settings.webhook_secret,
+                    allowed_updates=ALLOWED_UPDATES,
+                )
+            else:
+                await app.updater.start_polling(poll_interval=0, allowed_updates=ALLOWED_UPDATES)
+            await app.start()
+            deliveries["telegram"] = deliver
+            mode = "on its webhook" if settings.webhook else "polling"
+            log.info("Telegram bot @%s is %s", app.bot.username, mode)
+            await asyncio.Event().wait()
+        finally:
+            deliveries.pop("telegram", None)
+            if app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()

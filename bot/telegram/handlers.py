@@ -1,0 +1,173 @@
+"""Telegram updates to the grammar's commands: ``/play d4`` and every other command, plain text in
+private chats and in replies to the bot in groups, and button presses (callback data = token).
+One error handler answers :class:`UserError` as it is and anything else with an apology."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+
+from telegram import Message, Update
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest, TelegramError
+from telegram.ext import ContextTypes
+
+from bot.grammar import BY_NAME, Command, dispatch, parse, parse_token
+from bot.telegram.people import People, language_of
+from bot.telegram.present import HOME, Origin, Presenter, as_html, board_link, fit, replying
+from service import Actor, GameService, View
+from service.errors import BadArguments, UserError
+from service.i18n import language, t
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+ALERT_LIMIT = 200  # characters of a callback query answer
+TOKEN_PATTERN = r"^g\d+:[a-z]+"
+
+
+class Handlers:
+    """The handlers of the application, each ``async (update, context) -> None``."""
+
+    def __init__(self, service: GameService, people: People, presenter: Presenter) -> None:
+        self.service = service
+        self.people = people
+        self.presenter = presenter
+
+    async def on_command(self, update: Update, context: Context) -> None:
+        """``/name args`` (also ``/name@bot``); ``/start`` is help. Unknown commands in groups
+        are answered only when addressed to this bot."""
+        message = update.effective_message
+        assert message is not None and message.text is not None
+        head, _, rest = message.text.partition(" ")
+        name, _, addressee = head[1:].partition("@")
+        if addressee and addressee.lower() != (context.bot.username or "").lower():
+            return  # for another bot in this group
+        known = name.lower() in BY_NAME or name.lower() == "start"
+        if not known and not addressee and message.chat.type != ChatType.PRIVATE:
+            return  # an unknown bare command in a group may be another bot's
+        text = "help" if name.lower() == "start" else f"{name} {rest}"  # ignore deep-link data
+        await self._run(update, text, plain_points=False)
+
+    async def on_text(self, update: Update, context: Context) -> None:
+        """Plain text: any line in a private chat; in a group, only replies to the bot."""
+        message = update.effective_message
+        assert message is not None and message.text is not None
+        if message.chat.type != ChatType.PRIVATE:
+            replied = message.reply_to_message
+            if (
+                replied is None
+                or replied.from_user is None
+                or replied.from_user.id != context.bot.id
+            ):
+                return
+        await self._run(update, message.text, plain_points=True)
+
+    async def on_button(self, update: Update, context: Context) -> None:
+        """A button press: the callback data is a command token such as ``g42:done:v3``."""
+        query = update.callback_query
+        assert query is not None and query.data is not None
+        actor = self.people.actor(query.from_user)
+        message = query.message
+        with language(actor.language):
+            command = parse_token(query.data)
+            chat_id = message.chat.id if message is not None else query.from_user.id
+            view = await self._dispatch(update, actor, command, chat_id, None)
+            stamp = time.monotonic()
+            await query.answer()
+            pressed = message.message_id if message is not None else None
+            if isinstance(message, Message) and not message.photo and pressed is not None:
+                await self.presenter.strip_buttons(chat_id, pressed)  # a one-time question
+            origin = Origin(chat_id, actor, pressed, pressed=True)
+            await self.presenter.present(view, origin, stamp=stamp)
+
+    async def on_stale_button(self, update: Update, context: Context) -> None:
+        """Callback data that is not a command token (another bot version's buttons)."""
+        with language(language_of(update.effective_user)):
+            raise BadArguments(t("grammar.token"))
+
+    async def on_error(self, update: object, context: Context) -> None:
+        """The one error handler: user errors as they are, anything else logged with its
+        traceback and answered with an apology; never a traceback in a chat."""
+        error = context.error
+        if not isinstance(update, Update):
+            log.error("Telegram error outside an update", exc_info=error)
+            return
+        with language(language_of(update.effective_user)):
+            if isinstance(error, UserError):
+                text = error.message
+            else:
+                log.error("update %s failed", update.update_id, exc_info=error)
+                text = t("error.internal")
+            try:
+                await self._tell(update, text)
+            except TelegramError as failure:
+                log.warning("could not answer update %s: %s", update.update_id, failure)
+
+    async def _tell(self, update: Update, text: str) -> None:
+        """An alert for a button press (a message once the press was answered), else a reply."""
+        query = update.callback_query
+        if query is not None:
+            try:
+                await query.answer(fit(text, ALERT_LIMIT), show_alert=True)
+                return
+            except BadRequest:
+                if query.message is None:
+                    raise  # an inline message: no chat to write to
+        message = update.effective_message
+        if message is not None:
+            await self.presenter.bot.send_message(
+                message.chat_id,
+                as_html([text]),
+                parse_mode=ParseMode.HTML,
+                reply_parameters=replying(message.message_id),
+            )
+
+    async def _run(self, update: Update, text: str, *, plain_points: bool) -> None:
+        """Parse ``text`` from a message, run it and present the view."""
+        message = update.effective_message
+        user = update.effective_user
+        assert message is not None and user is not None
+        actor = self.people.actor(user)
+        with language(actor.language):
+            command = parse(text, plain_points=plain_points)
+            game = await self._replied_game(message)
+            view = await self._dispatch(update, actor, command, message.chat_id, game)
+            stamp = time.monotonic()
+            origin = Origin(message.chat_id, actor, message.message_id)
+            await self.presenter.present(view, origin, stamp=stamp, fresh=command.name == "board")
+
+    async def _replied_game(self, message: Message) -> int | None:
+        """The game whose board message this message replies to, if any."""
+        replied = message.reply_to_message
+        if replied is None or not replied.photo:
+            return None
+        return await self.service.game_by_link(board_link(message.chat_id), str(replied.message_id))
+
+    async def _dispatch(
+        self, update: Update, actor: Actor, command: Command, chat_id: int, game: int | None
+    ) -> View:
+        """Run ``command`` (about ``game`` when it names none); remember where a new challenge
+        was made and who took part, for notices and mentions."""
+        if game is not None and command.game is None and BY_NAME[command.name].game:
+            command = dataclasses.replace(command, game=game)
+        opponent = await self.people.resolve(command.mention) if command.mention else None
+
+        def resolve(_name: str) -> Actor:
+            assert opponent is not None
+            return opponent
+
+        view = await dispatch(
+            self.service,
+            actor,
+            command,
+            resolve=resolve,
+            channel=f"telegram:{chat_id}",
+            update_id=f"telegram:{update.update_id}",
+        )
+        if view.game_id is not None and command.name == "challenge":
+            await self.presenter.links.put(view.game_id, HOME, str(chat_id))
+            await self.people.keep(view.game_id, actor, *([opponent] if opponent else []))
+        elif view.game_id is not None and command.name == "accept":
+            await self.people.keep(view.game_id, actor)
+        return view

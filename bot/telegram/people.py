@@ -1,0 +1,82 @@
+"""Telegram users as the service's actors, and ``@username`` mentions resolved to users.
+
+Telegram cannot look a user up by username, so the adapter remembers every user it sees (in
+memory) and, for the players of each challenge, in the game's links (``telegram:known:<name>`` →
+``yes`` to find the game, ``telegram:user:<name>`` → user id), so mentions work after a restart.
+"""
+
+from __future__ import annotations
+
+from telegram import User
+
+from service import Actor, GameService
+from service.errors import BadArguments
+from service.i18n import t
+
+PLATFORM = "telegram"
+KNOWN = "yes"
+
+
+def language_of(user: User | None) -> str | None:
+    """The user's language as a catalogue code: ``pt-br`` → ``pt``."""
+    code = user.language_code if user is not None else None
+    return code.split("-")[0].lower() if code else None
+
+
+def display_name(user: User) -> str:
+    """The name the service shows (``@alice``): the username, else the full name."""
+    return user.username or user.full_name
+
+
+def user_id_of(player: str) -> int | None:
+    """``telegram:1001`` → 1001; None for players of other platforms."""
+    platform, _, number = player.partition(":")
+    if platform != PLATFORM or not number.lstrip("-").isdigit():
+        return None
+    return int(number)
+
+
+class People:
+    """The users seen so far: actors for commands, names for mentions, usernames for resolving."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._ids: dict[str, int] = {}  # lower-case username → user id
+        self._names: dict[int, str] = {}  # user id → display name
+
+    def actor(self, user: User) -> Actor:
+        """The actor for ``user`` (remembered for later mentions)."""
+        name = display_name(user)
+        self._names[user.id] = name
+        if user.username:
+            self._ids[user.username.lower()] = user.id
+        return Actor(f"{PLATFORM}:{user.id}", name, language_of(user))
+
+    def name(self, user_id: int) -> str:
+        """The display name of a user seen before, else a neutral word."""
+        return self._names.get(user_id) or t("telegram.player")
+
+    async def resolve(self, username: str) -> Actor:
+        """The actor for ``@username``; raises :class:`BadArguments` saying how to fix it."""
+        key = username.lower()
+        user_id = self._ids.get(key)
+        if user_id is None:
+            game_id = await self.service.game_by_link(f"telegram:known:{key}", KNOWN)
+            if game_id is not None:
+                stored = (await self.service.links(game_id)).get(f"telegram:user:{key}")
+                user_id = int(stored) if stored and stored.isdigit() else None
+        if user_id is None:
+            raise BadArguments(t("telegram.unknown_user", name=username))
+        self._ids[key] = user_id
+        name = self._names.setdefault(user_id, username)
+        return Actor(f"{PLATFORM}:{user_id}", name)
+
+    async def keep(self, game_id: int, *actors: Actor) -> None:
+        """Store the usernames of ``actors`` in the game's links (mentions survive restarts)."""
+        for actor in actors:
+            user_id = user_id_of(actor.id)
+            key = actor.name.lower()
+            if user_id is None or self._ids.get(key) != user_id:
+                continue  # not a Telegram user with a username
+            await self.service.link(game_id, f"telegram:known:{key}", KNOWN)
+            await self.service.link(game_id, f"telegram:user:{key}", str(user_id))

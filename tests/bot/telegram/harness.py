@@ -1,0 +1,106 @@
+"""The Telegram adapter under test: the real application (bot.telegram.serve) on the fake Bot API
+server, the real service on a SQLite file; start, stop and restart it like the process would."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.config import Config
+from bot.telegram import serve
+from service import GameService, View
+from storage.sqlite import open_sqlite
+from tests.fakes import FakeTelegramServer, StoredMessage, TelegramCall, TelegramUser
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class RedeliveringTelegram(FakeTelegramServer):
+    """The fake server, able to hand out an update again (as Telegram does when the bot died
+    before confirming it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.payloads: dict[int, dict[str, Any]] = {}
+
+    def _queue_update(self, payload: dict[str, Any]) -> int:
+        update_id = super()._queue_update(payload)
+        self.payloads[update_id] = payload
+        return update_id
+
+    def redeliver(self, update_id: int) -> None:
+        """Queue update ``update_id`` once more, with the same id."""
+        self._pending_updates.append({"update_id": update_id, **self.payloads[update_id]})
+        self._notifier.notify()
+
+
+class BotProcess:
+    """One run of the bot: database, service and the Telegram adapter task."""
+
+    def __init__(self, tg: FakeTelegramServer, db_path: Path) -> None:
+        self.tg = tg
+        self.db_path = db_path
+        self.deliveries: dict[str, Any] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> BotProcess:
+        self.database = await open_sqlite(self.db_path)
+        self.service = GameService(self.database)
+        config = Config(telegram_token=self.tg.token, telegram_api_url=self.tg.base_url)
+        task = self.task = asyncio.create_task(serve(self.service, config, self.deliveries))
+        await self.tg.wait_for(lambda: "telegram" in self.deliveries or task.done())
+        if task.done():
+            task.result()
+        return self
+
+    async def stop(self) -> None:
+        assert self.task is not None
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+        await self.database.close()
+
+    async def deliver(self, view: View) -> None:
+        """What the scheduler does with a notice."""
+        await self.deliveries["telegram"](view)
+
+
+async def say(
+    tg: FakeTelegramServer,
+    chat_id: int,
+    text: str,
+    user: TelegramUser,
+    *,
+    reply_to: StoredMessage | None = None,
+    method: str = "sendMessage",
+) -> TelegramCall:
+    """Send ``text`` and wait for the bot's first ``method`` call after it."""
+    before = len(tg.calls_for(method, chat_id))
+    tg.inject_message(chat_id, text, user=user, reply_to=reply_to)
+    return await tg.wait_for_call(method, chat_id=chat_id, count=before + 1)
+
+
+def answered(tg: FakeTelegramServer, method: str, chat_id: int | None = None) -> list[TelegramCall]:
+    return [c for c in tg.calls_for(method, chat_id) if c.status == 200]
+
+
+def last_text(tg: FakeTelegramServer, chat_id: int) -> str:
+    """The text of the bot's latest text message in the chat."""
+    texts = [m.text for m in tg.bot_messages(chat_id) if m.text is not None]
+    return texts[-1]
+
+
+def board_of(tg: FakeTelegramServer, chat_id: int) -> StoredMessage:
+    """The bot's latest board photo in the chat (the one the game's link points to)."""
+    return [m for m in tg.bot_messages(chat_id) if m.photo is not None][-1]
+
+
+def image_size(data: bytes) -> tuple[int, int]:
+    assert data.startswith(PNG_SIGNATURE)
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size
