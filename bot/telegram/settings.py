@@ -1,10 +1,9 @@
 """The Telegram adapter's settings: the token and Bot API base URL from :class:`bot.config.Config`,
-and webhook mode from the environment (``TELEGRAM_WEBHOOK_URL``, ``TELEGRAM_WEBHOOK_SECRET``,
+and webhook mode from its variables (``TELEGRAM_WEBHOOK_URL``, ``TELEGRAM_WEBHOOK_SECRET``,
 ``TELEGRAM_WEBHOOK_LISTEN``, ``TELEGRAM_WEBHOOK_PORT``) plus ``TELEGRAM_FILE_URL``."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,8 +49,9 @@ class TelegramSettings:
     def from_config(
         cls, config: Config, environ: Mapping[str, str] | None = None
     ) -> TelegramSettings:
-        """The settings for ``config``, webhook mode from ``environ`` (default ``os.environ``)."""
-        env = os.environ if environ is None else environ
+        """The settings for ``config``; webhook mode from ``environ`` (default: the variables
+        the configuration was read from, the environment over ``.env``)."""
+        env = config.environ if environ is None else environ
 
         def get(name: str) -> str | None:
             value = env.get(name, "").strip()

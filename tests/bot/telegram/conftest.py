@@ -9,13 +9,9 @@ import pytest
 
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram
 
-WEBHOOK_VARIABLES = ("TELEGRAM_WEBHOOK_URL", "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_FILE_URL")
-
 
 @pytest.fixture
-async def tg(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[RedeliveringTelegram]:
-    for variable in WEBHOOK_VARIABLES:
-        monkeypatch.delenv(variable, raising=False)
+async def tg() -> AsyncIterator[RedeliveringTelegram]:
     server = RedeliveringTelegram()
     await server.start()
     try:

@@ -42,16 +42,21 @@ class RedeliveringTelegram(FakeTelegramServer):
 class BotProcess:
     """One run of the bot: database, service and the Telegram adapter task."""
 
-    def __init__(self, tg: FakeTelegramServer, db_path: Path) -> None:
+    def __init__(
+        self, tg: FakeTelegramServer, db_path: Path, environ: dict[str, str] | None = None
+    ) -> None:
         self.tg = tg
         self.db_path = db_path
+        self.environ = environ or {}
         self.deliveries: dict[str, Any] = {}
         self.task: asyncio.Task[None] | None = None
 
     async def start(self) -> BotProcess:
         self.database = await open_sqlite(self.db_path)
         self.service = GameService(self.database)
-        config = Config(telegram_token=self.tg.token, telegram_api_url=self.tg.base_url)
+        config = Config(
+            telegram_token=self.tg.token, telegram_api_url=self.tg.base_url, environ=self.environ
+        )
         task = self.task = asyncio.create_task(serve(self.service, config, self.deliveries))
         await self.tg.wait_for(lambda: "telegram" in self.deliveries or task.done())
         if task.done():

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram
 from tests.fakes import TELEGRAM_ALICE as ALICE
@@ -43,17 +42,17 @@ def help_update(update_id: int) -> dict[str, Any]:
     return {"update_id": update_id, "message": message}
 
 
-async def test_updates_arrive_on_the_webhook_with_the_secret(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+async def test_updates_arrive_on_the_webhook_with_the_secret(tmp_path: Path) -> None:
     port = free_port()
-    monkeypatch.setenv("TELEGRAM_WEBHOOK_URL", "https://go.example.org/telegram/hook")
-    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", SECRET)
-    monkeypatch.setenv("TELEGRAM_WEBHOOK_LISTEN", "127.0.0.1")
-    monkeypatch.setenv("TELEGRAM_WEBHOOK_PORT", str(port))
+    environ = {
+        "TELEGRAM_WEBHOOK_URL": "https://go.example.org/telegram/hook",
+        "TELEGRAM_WEBHOOK_SECRET": SECRET,
+        "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
+        "TELEGRAM_WEBHOOK_PORT": str(port),
+    }
     tg = WebhookTelegram()
     await tg.start()
-    bot = await BotProcess(tg, tmp_path / "games.db").start()
+    bot = await BotProcess(tg, tmp_path / "games.db", environ).start()
     try:
         [registered] = tg.calls_for("setWebhook")
         assert registered.fields["url"] == "https://go.example.org/telegram/hook"
