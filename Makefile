@@ -23,6 +23,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_estimate.py
 	$(BIN)/python bench/bench_render.py
+	$(BIN)/python bench/bench_service.py
+	$(BIN)/python bench/bench_telegram.py
+	$(BIN)/python bench/bench_discord.py
 
 docs: $(STAMP)
 	$(BIN)/python scripts/render_docs.py
