@@ -15,6 +15,7 @@ from PIL import Image
 
 from bot.discord import DiscordSettings, GoBot, make_bot
 from service import GameService
+from service.ports import Opponent
 from storage.sqlite import open_sqlite
 from tests.fakes import (
     DISCORD_ALICE,
@@ -40,11 +41,14 @@ async def fake() -> AsyncIterator[FakeDiscordServer]:
 
 @asynccontextmanager
 async def running_bot(
-    server: FakeDiscordServer, database_path: Path, settings: DiscordSettings | None = None
+    server: FakeDiscordServer,
+    database_path: Path,
+    settings: DiscordSettings | None = None,
+    opponent: Opponent | None = None,
 ) -> AsyncIterator[GoBot]:
     """A bot and a service on ``database_path``, connected to the fake until the block ends."""
     database = await open_sqlite(database_path)
-    service = GameService(database, rng=random.Random(1))
+    service = GameService(database, rng=random.Random(1), opponent=opponent)
     bot = make_bot(
         service, settings or DiscordSettings(message_content=True), guild_ready_timeout=0.05
     )

@@ -22,6 +22,7 @@ from tests.bot.discord.conftest import (
     start_game,
 )
 from tests.fakes import DISCORD_ALICE, DISCORD_BOB, FakeDiscordServer
+from tests.service.test_computer import ScriptedOpponent
 
 
 def options_of(go: dict[str, Any], name: str) -> dict[str, dict[str, Any]]:
@@ -212,3 +213,17 @@ async def test_an_undo_request_and_its_answer(fake: FakeDiscordServer, tmp_path:
         board = await board_count(fake, thread_id, 3)
         assert board.embeds[0]["description"].startswith("Move D4 of game #1 was taken back.")
         assert board.content == f"<@{DISCORD_ALICE.id}>"
+
+
+async def test_a_game_against_the_computer(fake: FakeDiscordServer, tmp_path: Path) -> None:
+    """``/go computer`` comes from the grammar like every command; the computer answers moves."""
+    engine = ScriptedOpponent("C3")
+    async with running_bot(fake, tmp_path / "games.db", opponent=engine):
+        start = await answered(fake, fake.slash_command("go computer", {"size": 9, "level": "2"}))
+        first = fake.original_message(start)
+        assert first is not None and "Scripted level 2" in first.embeds[0]["description"]
+        move = await answered(fake, fake.slash_command("go play", {"point": "e5"}))
+        board = fake.original_message(move)
+        assert board is not None
+        assert "Scripted level 2 played White C3." in board.embeds[0]["description"]
+        assert board.attachment("board.png").startswith(b"\x89PNG")

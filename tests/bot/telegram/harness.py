@@ -14,6 +14,7 @@ from PIL import Image
 from bot.config import Config
 from bot.telegram import serve
 from service import GameService, View
+from service.ports import Opponent
 from storage.sqlite import open_sqlite
 from tests.fakes import FakeTelegramServer, StoredMessage, TelegramCall, TelegramUser
 
@@ -43,17 +44,22 @@ class BotProcess:
     """One run of the bot: database, service and the Telegram adapter task."""
 
     def __init__(
-        self, tg: FakeTelegramServer, db_path: Path, environ: dict[str, str] | None = None
+        self,
+        tg: FakeTelegramServer,
+        db_path: Path,
+        environ: dict[str, str] | None = None,
+        opponent: Opponent | None = None,
     ) -> None:
         self.tg = tg
         self.db_path = db_path
         self.environ = environ or {}
+        self.opponent = opponent
         self.deliveries: dict[str, Any] = {}
         self.task: asyncio.Task[None] | None = None
 
     async def start(self) -> BotProcess:
         self.database = await open_sqlite(self.db_path)
-        self.service = GameService(self.database)
+        self.service = GameService(self.database, opponent=self.opponent)
         config = Config(
             telegram_token=self.tg.token, telegram_api_url=self.tg.base_url, environ=self.environ
         )

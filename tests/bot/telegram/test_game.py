@@ -3,6 +3,8 @@ chats (board in each player's chat, notices there) and a group (open challenge, 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from renderer import Snapshot, render_png
 from tests.bot.telegram.harness import (
     BotProcess,
@@ -15,6 +17,7 @@ from tests.bot.telegram.harness import (
 )
 from tests.fakes import TELEGRAM_ALICE as ALICE
 from tests.fakes import TELEGRAM_BOB as BOB
+from tests.service.test_computer import ScriptedOpponent
 
 A, B = ALICE.id, BOB.id  # their private chats with the bot
 GROUP = -100
@@ -141,3 +144,17 @@ async def test_a_group_game_with_an_open_challenge(
     assert board_of(tg, GROUP).caption == "Move 3 · Black C3 · White (@bob) to play"
     await tg.wait_for_call("editMessageReplyMarkup", chat_id=GROUP, count=2)  # the old board's
     assert len([m for m in tg.bot_messages(GROUP) if m.photo and m.buttons]) == 1
+
+
+async def test_a_game_against_the_computer(tg: RedeliveringTelegram, tmp_path: Path) -> None:
+    """``/computer`` comes from the grammar like every command; the computer answers moves."""
+    bot = await BotProcess(tg, tmp_path / "computer.db", opponent=ScriptedOpponent("C3")).start()
+    try:
+        await say(tg, A, "/computer size=9 level=2", ALICE, method="sendPhoto")
+        assert "Scripted level 2" in (board_of(tg, A).caption or "")
+        edits = len(answered(tg, "editMessageMedia", A))
+        tg.inject_message(A, "e5", user=ALICE)
+        await tg.wait_for_call("editMessageMedia", chat_id=A, count=edits + 1)
+        assert "Scripted level 2 played White C3." in (board_of(tg, A).caption or "")
+    finally:
+        await bot.stop()
