@@ -180,6 +180,23 @@ def cmd_run(args: argparse.Namespace) -> int:
     return code
 
 
+def add_dead_stone_options(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """``--dead``, ``--estimate`` and ``--fill-dame``, as ``score`` and ``render`` take them."""
+    parser.add_argument(
+        "--dead", metavar="D4,Q16,…", help=f"{when}stones whose whole chains are dead"
+    )
+    parser.add_argument(
+        "--estimate",
+        action="store_true",
+        help=f"{when}mark dead stones with the bot's estimate (added to --dead)",
+    )
+    parser.add_argument(
+        "--fill-dame",
+        action="store_true",
+        help=f"{when}fill neutral points by agreement first (commentary 9.2)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``gobot`` parser; ``--help`` texts are generated from it."""
     parser = argparse.ArgumentParser(
@@ -207,19 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Count the end position of FILE.sgf under Art. 8 and 10 of the Japanese rules.",
     )
     score.add_argument("file", metavar="FILE.sgf")
-    score.add_argument(
-        "--dead", metavar="D4,Q16,…", help="stones whose whole chains are dead (default: none)"
-    )
-    score.add_argument(
-        "--estimate",
-        action="store_true",
-        help="mark dead stones with the bot's estimate (added to --dead)",
-    )
-    score.add_argument(
-        "--fill-dame",
-        action="store_true",
-        help="fill neutral points by agreement before counting (commentary 9.2)",
-    )
+    add_dead_stone_options(score)
     score.add_argument("--komi", type=float, help="override the file's komi (KM)")
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.set_defaults(handler=cmd_score)

@@ -8,7 +8,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, ReplayError, replay_record, score_game
+from bot.cli import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    ReplayError,
+    add_dead_stone_options,
+    replay_record,
+    score_game,
+)
 from engine.colors import Color
 from engine.coords import InvalidVertex
 from engine.game import Game, Phase
@@ -98,19 +106,7 @@ def add_render_command(commands: Any) -> None:
         action="store_true",
         help="draw the count: territory, dead stones, dame, seki, the tally",
     )
-    render.add_argument(
-        "--dead", metavar="D4,Q16,…", help="with --counting: stones whose whole chains are dead"
-    )
-    render.add_argument(
-        "--estimate",
-        action="store_true",
-        help="with --counting: mark dead stones with the bot's estimate",
-    )
-    render.add_argument(
-        "--fill-dame",
-        action="store_true",
-        help="with --counting: fill neutral points by agreement first",
-    )
+    add_dead_stone_options(render, when="with --counting: ")
     render.add_argument("--theme", choices=("light", "dark"), default="light")
     render.add_argument(
         "--size",
