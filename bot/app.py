@@ -16,21 +16,19 @@ import logging
 import shlex
 import signal
 import sys
-from collections.abc import Awaitable, Callable
 from typing import TextIO
 
 from bot.config import Config, ConfigError, load_config
 from bot.console import Console
 from gtp import EnginePool, find_gnugo
 from gtp.opponent import GtpOpponent
-from service import GameService, View
+from service import Deliver, GameService, View
 from service.i18n import language, t
 from service.scheduler import Scheduler
 from storage import BadDatabaseUrl, open_database
 
 log = logging.getLogger(__name__)
 
-Deliver = Callable[[View], Awaitable[None]]
 CHAT_ADAPTERS: tuple[tuple[str, str, str], ...] = (
     # (environment variable, Config attribute, adapter module)
     ("DISCORD_TOKEN", "discord_token", "bot.discord"),

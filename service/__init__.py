@@ -9,7 +9,7 @@ from __future__ import annotations
 from service.computer import ComputerCommands
 from service.linking import LinkCommands
 from service.model import Actor
-from service.views import Button, Notice, View
+from service.views import Button, Deliver, Notice, View
 
 
 class GameService(ComputerCommands, LinkCommands):
@@ -18,4 +18,4 @@ class GameService(ComputerCommands, LinkCommands):
     :mod:`service.linking`, :mod:`service.computer`)."""
 
 
-__all__ = ["Actor", "Button", "GameService", "Notice", "View"]
+__all__ = ["Actor", "Button", "Deliver", "GameService", "Notice", "View"]

@@ -4,7 +4,7 @@ restart-proof token of at most 64 bytes, e.g. ``g42:done:v3``) and whom to notif
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.colors import Color
@@ -59,6 +59,10 @@ class View:
     def text(self) -> str:
         """The lines as one message."""
         return "\n".join(self.lines)
+
+
+#: how an adapter delivers a view's notices to its platform's players (``bot.app.Deliveries``)
+Deliver = Callable[[View], Awaitable[None]]
 
 
 def color_name(color: Color) -> str:

@@ -14,10 +14,10 @@ from discord.ext import commands
 from bot.config import Config
 from bot.discord.buttons import GoButton
 from bot.discord.cogs import GameCommands, PlainMoves
-from bot.discord.replies import PLATFORM, Deliver, Presenter
+from bot.discord.replies import PLATFORM, Presenter
 from bot.discord.runner import Runner
 from bot.discord.settings import DiscordSettings
-from service import GameService
+from service import Deliver, GameService
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,8 @@ class GoBot(commands.Bot):
             **options,
         )
         self.service = service
-        self.presenter = Presenter(self, service, deliveries or {})
+        # the shared registry itself (empty now; the other adapters register later), never a copy
+        self.presenter = Presenter(self, service, deliveries if deliveries is not None else {})
         self.runner = Runner(service, self.presenter)
 
     async def setup_hook(self) -> None:

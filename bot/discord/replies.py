@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -16,7 +16,7 @@ import discord
 
 from bot.discord.buttons import button_view
 from renderer import render_png
-from service import Button, GameService, Notice, View
+from service import Button, Deliver, GameService, Notice, View
 from service.i18n import t
 
 log = logging.getLogger(__name__)
@@ -25,8 +25,6 @@ THREAD_KEY = "discord:thread"
 BOARD_FILE = "board.png"
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: correspondence games are slow
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-
-Deliver = Callable[[View], Awaitable[None]]
 
 
 def user_id(player: str) -> int | None:

@@ -12,9 +12,9 @@ from collections.abc import MutableMapping
 
 from bot.config import Config
 from bot.telegram import messages  # adds the telegram.* strings to the catalogue
-from bot.telegram.application import Deliver, build_application, command_menu, run
+from bot.telegram.application import build_application, command_menu, run
 from bot.telegram.settings import TelegramSettings
-from service import GameService
+from service import Deliver, GameService
 
 
 async def serve(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Mapping, MutableMapping
 from typing import Any
 
 from telegram import BotCommand, Update
@@ -27,12 +27,11 @@ from bot.telegram.logs import mask_secrets
 from bot.telegram.people import People
 from bot.telegram.present import Presenter, fit
 from bot.telegram.settings import TelegramSettings
-from service import GameService, View
+from service import Deliver, GameService
 from service.i18n import t
 
 log = logging.getLogger(__name__)
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
-Deliver = Callable[[View], Awaitable[None]]
 ALLOWED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
 MAX_CONCURRENT_UPDATES = 256
 RETRIES_AFTER_FLOOD = 3
@@ -73,6 +72,7 @@ def build_application(
     settings: TelegramSettings,
     *,
     rate_limiter: BaseRateLimiter[Any] | None = None,
+    deliveries: Mapping[str, Deliver] | None = None,
 ) -> tuple[TelegramApp, Deliver]:
     """The application with every handler installed, and the coroutine delivering notices."""
     builder = (
@@ -88,7 +88,7 @@ def build_application(
         builder = builder.base_file_url(settings.base_file_url)
     app: TelegramApp = builder.build()
     people = People(service)
-    presenter = Presenter(app.bot, service, people)
+    presenter = Presenter(app.bot, service, people, deliveries)
     handlers = Handlers(service, people, presenter)
     new_messages = filters.UpdateType.MESSAGE
     app.add_handler(MessageHandler(new_messages & filters.COMMAND, handlers.on_command))
@@ -112,7 +112,7 @@ async def run(
 ) -> None:
     """Serve Telegram until cancelled, then stop receiving and shut the application down."""
     mask_secrets(settings.token, settings.webhook_secret)
-    app, deliver = build_application(service, settings)
+    app, deliver = build_application(service, settings, deliveries=deliveries)
     async with app:
         assert app.updater is not None
         try:

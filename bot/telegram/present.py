@@ -8,7 +8,7 @@ import html
 import logging
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from telegram import (
@@ -24,7 +24,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.telegram.people import People, user_id_of
 from renderer import render_png
-from service import Actor, Button, GameService, Notice, View
+from service import Actor, Button, Deliver, GameService, Notice, View
 from service.i18n import t
 
 log = logging.getLogger(__name__)
@@ -109,10 +109,17 @@ class Origin:
 class Presenter:
     """Shows views in chats; boards are linked through the service so they survive restarts."""
 
-    def __init__(self, bot: Bot, service: GameService, people: People) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        service: GameService,
+        people: People,
+        deliveries: Mapping[str, Deliver] | None = None,
+    ) -> None:
         self.bot = bot
         self.service = service
         self.people = people
+        self.deliveries = deliveries if deliveries is not None else {}
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._stamps: dict[tuple[int, int], float] = {}  # when the shown board's view was made
         self.links = GameLinks(service)
@@ -129,7 +136,21 @@ class Presenter:
         await asyncio.gather(
             self._reply(view, photo, links, here, origin, stamp, fresh),
             self._notify(view, photo, links, targets, stamp, origin),
+            self.forward(view),
         )
+
+    async def forward(self, view: View) -> None:
+        """Hand the view to the other platforms whose players it notifies (a game between a
+        Telegram and a Discord player); never raises."""
+        platforms = {n.player.partition(":")[0] for n in view.notify} - {"telegram"}
+        for platform in sorted(platforms):
+            deliver = self.deliveries.get(platform)
+            if deliver is None:
+                continue
+            try:
+                await deliver(view)
+            except Exception:
+                log.exception("forwarding game %s to %s failed", view.game_id, platform)
 
     async def _reply(
         self,

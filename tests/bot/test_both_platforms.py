@@ -85,3 +85,45 @@ async def test_a_discord_game_and_a_telegram_game_in_one_process(tmp_path: Path)
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await running
+
+
+async def test_a_game_between_a_telegram_and_a_discord_player(tmp_path: Path) -> None:
+    """An open challenge made on Telegram is taken on Discord by its number; each move reaches
+    the other player on their own platform (PRODUCT.md: a game between a Discord user and a
+    Telegram user)."""
+    async with start_fake_discord() as dc, start_fake_telegram() as tg:
+        config = Config(
+            database_url=f"sqlite:///{tmp_path}/games.db",
+            discord_token=dc.token,
+            telegram_token=tg.token,
+            telegram_api_url=tg.base_url,
+            boards_dir=None,
+        )
+        running = asyncio.create_task(app.serve(config, io.StringIO(), io.StringIO()))
+        try:
+            await dc.wait_for(lambda: (dc.connected and dc.global_commands) or running.done())
+            await tg.wait_for(lambda: tg.commands or running.done())
+            sent = await say(tg, A, "/challenge size=9 color=black", TELEGRAM_ALICE)
+            assert sent.fields["text"].startswith("Open challenge #1 by @alice")
+
+            accept = await answered(dc, dc.slash_command("go accept", {"game": 1}))
+            assert not accept.ephemeral
+            [thread] = await dc.wait_for(lambda: dc.threads())
+            thread_id = int(thread["id"])
+            await board_count(dc, thread_id, 1)
+            await tg.wait_for_call("sendPhoto", chat_id=A)  # Alice hears on Telegram
+
+            tg.inject_message(A, "/play d4", user=TELEGRAM_ALICE)
+            reached = await board_count(dc, thread_id, 2)  # forwarded into the Discord thread
+            assert "Black D4" in str(reached.embeds) + reached.content
+            assert f"<@{DISCORD_ALICE.id}>" in reached.content  # the Discord player is pinged
+
+            move = dc.slash_command("go play", {"point": "e5"}, channel_id=thread_id)
+            await answered(dc, move)
+            await tg.wait_for(lambda: "White E5" in (board_of(tg, A).caption or ""))
+            await tg.wait_for(lambda: "White E5" in last_text(tg, A))  # and she is pinged
+            assert last_text(tg, A).startswith("Your move in game #1")
+        finally:
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
