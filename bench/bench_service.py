@@ -65,7 +65,8 @@ from service import base as service_base  # noqa: E402
 from service.errors import UserError  # noqa: E402
 from service.model import GameState, encode_event  # noqa: E402
 from service.ports import Database, GameRow, GameStatus  # noqa: E402
-from storage.sqlite import _game_values, open_sqlite  # noqa: E402
+from storage.rows import game_values  # noqa: E402
+from storage.sqlite import open_sqlite  # noqa: E402
 
 PG_URL = os.environ.get("GOBOT_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 TARGET_P99_MS = 25.0
@@ -426,7 +427,7 @@ def seed_games(path: Path, scripts: Sequence[Script], stored: int, seed: int) ->
                 "komi, handicap, color, time_control, rated, channel, created_at, updated_at, "
                 "deadline, result, to_move, last_event, data) "
                 "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                _game_values(row),
+                game_values(row),
             )
             game_id = cursor.lastrowid
             assert game_id is not None

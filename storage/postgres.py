@@ -19,9 +19,9 @@ import asyncpg
 
 from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
 from storage import migrations
-from storage.sqlite import _GAME_COLUMNS, _PLAYER_COLUMNS, _game, _game_values, _player
+from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
 
-_NAMES = _GAME_COLUMNS.split(", ")[2:]
+_NAMES = GAME_COLUMNS.split(", ")[2:]
 _SCHEMA = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _MIGRATION_LOCK = 0x60B07  # pg_advisory_xact_lock key: one process migrates at a time
 
@@ -39,29 +39,29 @@ class PostgresGames:
     async def add(self, game: GameRow) -> GameRow:
         row = await self._conn.fetchrow(
             f"INSERT INTO games (version, {', '.join(_NAMES)}) "
-            f"VALUES (1, {_marks(1, len(_NAMES))}) RETURNING {_GAME_COLUMNS}",
-            *_game_values(game),
+            f"VALUES (1, {_marks(1, len(_NAMES))}) RETURNING {GAME_COLUMNS}",
+            *game_values(game),
         )
         assert row is not None
-        return _game(tuple(row))
+        return game_from_row(tuple(row))
 
     async def get(self, game_id: int) -> GameRow | None:
-        row = await self._conn.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return _game(tuple(row)) if row else None
+        row = await self._conn.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
+        return game_from_row(tuple(row)) if row else None
 
     async def update(self, game: GameRow) -> GameRow:
         count = len(_NAMES)
         assignments = ", ".join(f"{name} = ${i}" for i, name in enumerate(_NAMES, start=1))
         row = await self._conn.fetchrow(
             f"UPDATE games SET version = version + 1, {assignments} "
-            f"WHERE id = ${count + 1} AND version = ${count + 2} RETURNING {_GAME_COLUMNS}",
-            *_game_values(game),
+            f"WHERE id = ${count + 1} AND version = ${count + 2} RETURNING {GAME_COLUMNS}",
+            *game_values(game),
             game.id,
             game.version,
         )
         if row is None:
             raise ConcurrentUpdate(f"game {game.id} changed since version {game.version}")
-        return _game(tuple(row))
+        return game_from_row(tuple(row))
 
     async def events(self, game_id: int) -> list[EventRow]:
         rows = await self._conn.fetch(
@@ -92,33 +92,33 @@ class PostgresGames:
         if not statuses:
             return []
         rows = await self._conn.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ANY($1::text[]) AND "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ANY($1::text[]) AND "
             "(black = $2 OR white = $2 OR challenger = $2 OR challenged = $2) "
             "ORDER BY id DESC LIMIT $3",
             [s.value for s in statuses],
             player,
             limit,
         )
-        return [_game(tuple(r)) for r in rows]
+        return [game_from_row(tuple(r)) for r in rows]
 
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = $1 AND challenged IS NULL "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 AND challenged IS NULL "
             "ORDER BY id DESC LIMIT $2",
             GameStatus.CHALLENGE.value,
             limit,
         )
-        return [_game(tuple(r)) for r in rows]
+        return [game_from_row(tuple(r)) for r in rows]
 
     async def due(self, now: float, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= $1 "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= $1 "
             "AND status = $2 ORDER BY deadline LIMIT $3",
             now,
             GameStatus.ACTIVE.value,
             limit,
         )
-        return [_game(tuple(r)) for r in rows]
+        return [game_from_row(tuple(r)) for r in rows]
 
     async def next_deadline(self) -> float | None:
         value = await self._conn.fetchval(
@@ -136,21 +136,21 @@ class PostgresPlayers:
 
     async def get(self, player_id: str) -> PlayerRow | None:
         row = await self._conn.fetchrow(
-            f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id = $1", player_id
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1", player_id
         )
-        return None if row is None else _player(tuple(row))
+        return None if row is None else player_from_row(tuple(row))
 
     async def get_many(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
         if not player_ids:
             return {}
         rows = await self._conn.fetch(
-            f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id = ANY($1::text[])", list(player_ids)
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE id = ANY($1::text[])", list(player_ids)
         )
-        return {player.id: player for player in (_player(tuple(r)) for r in rows)}
+        return {player.id: player for player in (player_from_row(tuple(r)) for r in rows)}
 
     async def save(self, player: PlayerRow) -> None:
         await self._conn.execute(
-            f"INSERT INTO players ({_PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+            f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) "
             "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, language = EXCLUDED.language, "
             "vacation_since = EXCLUDED.vacation_since, vacation_used = EXCLUDED.vacation_used, "
             "vacation_year = EXCLUDED.vacation_year, data = EXCLUDED.data",

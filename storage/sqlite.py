@@ -19,7 +19,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
 import aiosqlite
 
@@ -31,94 +30,10 @@ from service.ports import (
     PlayerRow,
 )
 from storage import migrations
+from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
 
-_GAME_COLUMNS = (
-    "id, version, status, challenger, challenged, black, white, size, komi, handicap, color, "
-    "time_control, rated, channel, created_at, updated_at, deadline, result, to_move, last_event, "
-    "data"
-)
-_PLAYER_COLUMNS = "id, name, language, vacation_since, vacation_used, vacation_year, data"
 BATCH_UNITS = 16  # group commit: at most this many units of work share one COMMIT
 BATCH_SECONDS = 0.003  # and a batch takes no more units once its first began this long ago
-
-
-def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
-    (
-        gid,
-        version,
-        status,
-        challenger,
-        challenged,
-        black,
-        white,
-        size,
-        komi,
-        handicap,
-        color,
-        time_control,
-        rated,
-        channel,
-        created_at,
-        updated_at,
-        deadline,
-        result,
-        to_move,
-        last_event,
-        data,
-    ) = tuple(row)
-    return GameRow(
-        id=gid,
-        version=version,
-        status=GameStatus(status),
-        challenger=challenger,
-        challenged=challenged,
-        black=black,
-        white=white,
-        size=size,
-        komi=komi,
-        handicap=handicap,
-        color=color,
-        time_control=time_control,
-        rated=bool(rated),
-        channel=channel,
-        created_at=created_at,
-        updated_at=updated_at,
-        deadline=deadline,
-        result=result,
-        to_move=to_move,
-        last_event=last_event,
-        data=json.loads(data),
-    )
-
-
-def _player(row: sqlite3.Row | tuple[Any, ...]) -> PlayerRow:
-    pid, name, language, since, used, year, data = tuple(row)
-    return PlayerRow(pid, name, language, since, used, year, json.loads(data))
-
-
-def _game_values(game: GameRow) -> tuple[Any, ...]:
-    """The values of every column after ``id, version``, in :data:`_GAME_COLUMNS` order."""
-    return (
-        game.status.value,
-        game.challenger,
-        game.challenged,
-        game.black,
-        game.white,
-        game.size,
-        game.komi,
-        game.handicap,
-        game.color,
-        game.time_control,
-        int(game.rated),
-        game.channel,
-        game.created_at,
-        game.updated_at,
-        game.deadline,
-        game.result,
-        game.to_move,
-        game.last_event,
-        json.dumps(dict(game.data), separators=(",", ":"), sort_keys=True),
-    )
 
 
 class SqliteGames:
@@ -128,29 +43,29 @@ class SqliteGames:
         self._conn = conn
 
     async def add(self, game: GameRow) -> GameRow:
-        names = _GAME_COLUMNS.split(", ")[2:]
+        names = GAME_COLUMNS.split(", ")[2:]
         cursor = await self._conn.execute(
             f"INSERT INTO games (version, {', '.join(names)}) "
             f"VALUES (1, {', '.join('?' for _ in names)})",
-            _game_values(game),
+            game_values(game),
         )
         assert cursor.lastrowid is not None
         return dataclasses.replace(game, id=cursor.lastrowid, version=1)
 
     async def get(self, game_id: int) -> GameRow | None:
         rows = await self._conn.execute_fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
         )
         for row in rows:
-            return _game(row)
+            return game_from_row(row)
         return None
 
     async def update(self, game: GameRow) -> GameRow:
-        names = _GAME_COLUMNS.split(", ")[2:]
+        names = GAME_COLUMNS.split(", ")[2:]
         cursor = await self._conn.execute(
             f"UPDATE games SET version = version + 1, {', '.join(f'{n} = ?' for n in names)} "
             "WHERE id = ? AND version = ?",
-            (*_game_values(game), game.id, game.version),
+            (*game_values(game), game.id, game.version),
         )
         if cursor.rowcount != 1:
             raise ConcurrentUpdate(f"game {game.id} changed since version {game.version}")
@@ -183,29 +98,29 @@ class SqliteGames:
             return []
         marks = ", ".join("?" for _ in statuses)
         rows = await self._conn.execute_fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id IN ("
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id IN ("
             "SELECT id FROM games WHERE black = ? UNION SELECT id FROM games WHERE white = ? "
             "UNION SELECT id FROM games WHERE challenger = ? "
             "UNION SELECT id FROM games WHERE challenged = ?) ORDER BY id DESC LIMIT ?",
             (*(s.value for s in statuses), player, player, player, player, limit),
         )
-        return [_game(row) for row in rows]
+        return [game_from_row(row) for row in rows]
 
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.execute_fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? AND challenged IS NULL "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND challenged IS NULL "
             "ORDER BY id DESC LIMIT ?",
             (GameStatus.CHALLENGE.value, limit),
         )
-        return [_game(row) for row in rows]
+        return [game_from_row(row) for row in rows]
 
     async def due(self, now: float, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.execute_fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= ? "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= ? "
             "AND status = ? ORDER BY deadline LIMIT ?",
             (now, GameStatus.ACTIVE.value, limit),
         )
-        return [_game(row) for row in rows]
+        return [game_from_row(row) for row in rows]
 
     async def next_deadline(self) -> float | None:
         rows = await self._conn.execute_fetchall(
@@ -224,25 +139,25 @@ class SqlitePlayers:
 
     async def get(self, player_id: str) -> PlayerRow | None:
         rows = await self._conn.execute_fetchall(
-            f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id = ?", (player_id,)
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE id = ?", (player_id,)
         )
         for row in rows:
-            return _player(row)
+            return player_from_row(row)
         return None
 
     async def get_many(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
         if not player_ids:
             return {}
         rows = await self._conn.execute_fetchall(
-            f"SELECT {_PLAYER_COLUMNS} FROM players "
+            f"SELECT {PLAYER_COLUMNS} FROM players "
             f"WHERE id IN ({', '.join('?' for _ in player_ids)})",
             tuple(player_ids),
         )
-        return {player.id: player for player in map(_player, rows)}
+        return {player.id: player for player in map(player_from_row, rows)}
 
     async def save(self, player: PlayerRow) -> None:
         await self._conn.execute(
-            f"INSERT OR REPLACE INTO players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 player.id,
                 player.name,
