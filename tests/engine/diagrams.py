@@ -128,3 +128,15 @@ def stone(report: PlayReport) -> MoveReport:
     """The board's report of a move that put a stone on the board (not a pass)."""
     assert report.board_report is not None, "a pass has no board report"
     return report.board_report
+
+
+#: Diagram 15 / Example 24a (constructed): two living groups with one open dame at A between them
+DIAGRAM_15 = """
+    7 . X X O O O .
+    6 . X X O O O .
+    5 . X X O O O O
+    4 X X X A O O O
+    3 . X X X O O .
+    2 . X X X O O .
+    1 . X X X O O .
+      A B C D E F G"""

@@ -15,7 +15,15 @@ from engine.colors import Color
 from engine.coords import Point
 from engine.counting import PointStatus, count
 from engine.filling import propose_fill
-from tests.engine.diagrams import board_from, count_from, game_from, marks_of, pts, stones_from
+from tests.engine.diagrams import (
+    DIAGRAM_15,
+    board_from,
+    count_from,
+    game_from,
+    marks_of,
+    pts,
+    stones_from,
+)
 
 B, W = Color.BLACK, Color.WHITE
 S = PointStatus
@@ -130,15 +138,7 @@ def test_seki_without_eyes_inside_territory() -> None:
 
 # -- One open dame voids the eyes (Art. 8, Diagram 15, Example 24a) -----------------------------
 
-OPEN_DAME = """
-    7 . X X O O O .
-    6 . X X O O O .
-    5 . X X O O O O
-    4 X X X A O O O
-    3 . X X X O O .
-    2 . X X X O O .
-    1 . X X X O O .
-      A B C D E F G"""
+OPEN_DAME = DIAGRAM_15
 
 
 def test_one_open_dame_makes_both_groups_seki_and_voids_their_eyes() -> None:

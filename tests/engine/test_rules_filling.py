@@ -15,7 +15,7 @@ from engine.coords import Point
 from engine.counting import PointStatus, count
 from engine.filling import neutral_points_left, propose_fill
 from engine.game import Phase
-from tests.engine.diagrams import board_from, game_from, marks_of, pts
+from tests.engine.diagrams import DIAGRAM_15, board_from, game_from, marks_of, pts
 
 B, W = Color.BLACK, Color.WHITE
 
@@ -76,17 +76,6 @@ def test_fill_after_the_stop_is_not_a_move_and_gives_the_territory_back() -> Non
     after = count(game.board)
     assert after.dame == [] and after.seki == []
     assert (after.black.territory, after.white.territory) == (6, 6)
-
-
-DIAGRAM_15 = """
-    7 . X X O O O .
-    6 . X X O O O .
-    5 . X X O O O O
-    4 X X X A O O O
-    3 . X X X O O .
-    2 . X X X O O .
-    1 . X X X O O .
-      A B C D E F G"""
 
 
 def test_diagram_15_the_fill_plays_a_and_the_eyes_become_territory() -> None:
