@@ -1,7 +1,8 @@
 """Storage: implementations of the service's port (:mod:`service.ports`).
 
 SQLite (aiosqlite, the embedded default) lives in :mod:`storage.sqlite`; PostgreSQL (asyncpg) in
-:mod:`storage.postgres`, imported only when a ``postgresql://`` URL asks for it.
+:mod:`storage.postgres`, imported only when a ``postgresql://`` URL asks for it; the in-memory one
+(tests, demos) in :mod:`storage.memory`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ async def open_database(url: str | None) -> Database:
         assert parsed.dsn is not None
         database: Database = await postgres.open_postgres(parsed.dsn)
         return database
+    if parsed.dialect == "memory":
+        from storage.memory import open_memory
+
+        return await open_memory()
     from storage.sqlite import open_sqlite
 
     assert parsed.path is not None

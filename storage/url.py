@@ -1,5 +1,6 @@
 """``DATABASE_URL`` parsing: ``sqlite:///relative.db``, ``sqlite:////absolute.db``,
-``postgresql://user@host/db``; the default is a SQLite file in the user's data directory."""
+``postgresql://user@host/db``, ``memory:`` (nothing kept: demos); the default is a SQLite file in
+the user's data directory."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ class BadDatabaseUrl(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class DatabaseUrl:
-    """A parsed database location: a SQLite ``path`` or a PostgreSQL ``dsn``."""
+    """A parsed database location: a SQLite ``path``, a PostgreSQL ``dsn`` or none (memory)."""
 
-    dialect: str  # "sqlite" or "postgresql"
+    dialect: str  # "sqlite", "postgresql" or "memory"
     path: Path | None = None
     dsn: str | None = None
 
@@ -45,7 +46,9 @@ def parse_database_url(url: str | None) -> DatabaseUrl:
     if text.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://")):
         dsn = text.replace("postgresql+asyncpg://", "postgresql://", 1)
         return DatabaseUrl("postgresql", dsn=dsn)
+    if text == "memory:":
+        return DatabaseUrl("memory")
     raise BadDatabaseUrl(
-        f"{text!r} is not a database URL: use sqlite:///relative.db, sqlite:////absolute.db "
-        "or postgresql://user@host/db"
+        f"{text!r} is not a database URL: use sqlite:///relative.db, sqlite:////absolute.db, "
+        "postgresql://user@host/db or memory: (nothing kept)"
     )

@@ -1,4 +1,4 @@
-"""The storage suite runs against every backend: extend ``BACKENDS`` (and ``_open``) for more."""
+"""The storage suite runs against every backend: extend ``BACKENDS`` (and the fixture) for more."""
 
 from __future__ import annotations
 
@@ -8,17 +8,23 @@ from pathlib import Path
 import pytest
 
 from service.ports import Database
+from storage.memory import open_memory
 from storage.sqlite import open_sqlite
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 
-BACKENDS = ["sqlite", "postgresql"]
+BACKENDS = ["sqlite", "postgresql", "memory"]
 
 
 @pytest.fixture(params=BACKENDS)
 async def repository(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
     """An empty, migrated database of each backend (PostgreSQL: a fresh schema per test)."""
+    if request.param == "memory":
+        database: Database = await open_memory()
+        yield database
+        await database.close()
+        return
     if request.param == "sqlite":
-        database: Database = await open_sqlite(tmp_path / "games.db")
+        database = await open_sqlite(tmp_path / "games.db")
         try:
             yield database
         finally:

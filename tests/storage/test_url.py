@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from storage import open_database
-from storage.url import BadDatabaseUrl, default_sqlite_path, parse_database_url
+from storage.url import BadDatabaseUrl, DatabaseUrl, default_sqlite_path, parse_database_url
 
 
 def test_relative_and_absolute_sqlite() -> None:
@@ -20,13 +20,19 @@ def test_postgresql_keeps_the_dsn() -> None:
     assert parsed.dialect == "postgresql" and parsed.dsn == "postgresql://go@db.example/gobot"
 
 
+def test_memory_keeps_nothing() -> None:
+    assert parse_database_url("memory:") == DatabaseUrl("memory")
+
+
 def test_default_is_a_file_in_the_user_data_directory() -> None:
     parsed = parse_database_url(None)
     assert parsed.dialect == "sqlite" and parsed.path == default_sqlite_path()
     assert parsed.path.name == "games.db"
 
 
-@pytest.mark.parametrize("url", ["mysql://x/y", "sqlite://", "sqlite://relative.db", "games.db"])
+@pytest.mark.parametrize(
+    "url", ["mysql://x/y", "sqlite://", "sqlite://relative.db", "games.db", "memory://x"]
+)
 def test_bad_urls_name_the_accepted_forms(url: str) -> None:
     with pytest.raises(BadDatabaseUrl, match="sqlite:///"):
         parse_database_url(url)

@@ -1,0 +1,279 @@
+"""The service's port kept in memory, for service tests (no database: fast) and demos.
+
+The contract of the real backends holds: a unit of work's writes are its own until ``commit``;
+versions, event numbers and update ids are checked. Units of work run side by side and read what is
+committed plus their own writes (PostgreSQL's READ COMMITTED). A write that meets a change already
+committed raises :class:`~service.ports.ConcurrentUpdate` at once; one that meets a change
+committed later, from ``commit`` (the first committer wins, the loser's writes are all dropped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import itertools
+import json
+from collections import ChainMap
+from collections.abc import Callable, MutableMapping, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, TypeVar
+
+from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
+
+_Row = TypeVar("_Row", GameRow, PlayerRow)
+
+
+@dataclass(slots=True)
+class _Tables:
+    """The schema's tables, each keyed by its primary key; rows are never changed in place."""
+
+    games: MutableMapping[int, GameRow] = field(default_factory=dict)
+    events: MutableMapping[int, tuple[EventRow, ...]] = field(default_factory=dict)  # number order
+    players: MutableMapping[str, PlayerRow] = field(default_factory=dict)
+    updates: MutableMapping[str, tuple[int | None, float]] = field(default_factory=dict)
+    links: MutableMapping[tuple[int, str], str] = field(default_factory=dict)
+
+    def over(self, base: _Tables) -> _Tables:
+        """Tables that read these first, then ``base``, and write into these."""
+        names = [f.name for f in dataclasses.fields(self)]
+        return _Tables(*(ChainMap(getattr(self, n), getattr(base, n)) for n in names))
+
+    def keep(self, other: _Tables) -> None:
+        """Write every row of ``other`` into these tables."""
+        for name in (f.name for f in dataclasses.fields(self)):
+            getattr(self, name).update(getattr(other, name))
+
+
+_Write = Callable[[_Tables], None]  # one statement: applied to tables, or raises on a conflict
+
+
+def _copied(row: _Row) -> _Row:
+    """``row`` with a ``data`` of its own, stored as the real backends store it (a JSON object):
+    no caller can change a stored row behind the repository's back."""
+    text = json.dumps(dict(row.data), separators=(",", ":"), sort_keys=True)
+    return dataclasses.replace(row, data=json.loads(text))
+
+
+def _require_game(tables: _Tables, game_id: int) -> None:
+    """The foreign key of events and links (the real backends raise their integrity error)."""
+    if game_id not in tables.games:
+        raise LookupError(f"no game {game_id}")
+
+
+class _Repository:
+    def __init__(self, unit: MemoryUnitOfWork) -> None:
+        self._unit = unit
+
+
+class MemoryGames(_Repository):
+    """:class:`service.ports.GameRepository` in memory."""
+
+    async def add(self, game: GameRow) -> GameRow:
+        row = dataclasses.replace(_copied(game), id=next(self._unit.database.ids), version=1)
+        await self._unit.write(lambda tables: tables.games.update({row.id: row}))
+        return _copied(row)
+
+    async def get(self, game_id: int) -> GameRow | None:
+        row = (await self._unit.statement()).games.get(game_id)
+        return None if row is None else _copied(row)
+
+    async def update(self, game: GameRow) -> GameRow:
+        row = dataclasses.replace(_copied(game), version=game.version + 1)
+
+        def replace(tables: _Tables) -> None:
+            stored = tables.games.get(game.id)
+            if stored is None or stored.version != game.version:
+                raise ConcurrentUpdate(f"game {game.id} changed since version {game.version}")
+            tables.games[game.id] = row
+
+        await self._unit.write(replace)
+        return _copied(row)
+
+    async def events(self, game_id: int) -> list[EventRow]:
+        return list((await self._unit.statement()).events.get(game_id, ()))
+
+    async def append_event(self, game_id: int, event: EventRow) -> None:
+        def insert(tables: _Tables) -> None:
+            _require_game(tables, game_id)
+            stored = tables.events.get(game_id, ())
+            if any(e.number == event.number for e in stored):
+                raise ConcurrentUpdate(f"game {game_id} already has event {event.number}")
+            tables.events[game_id] = tuple(sorted((*stored, event), key=lambda e: e.number))
+
+        await self._unit.write(insert)
+
+    async def delete_events_from(self, game_id: int, number: int) -> None:
+        def delete(tables: _Tables) -> None:
+            if stored := tables.events.get(game_id):
+                tables.events[game_id] = tuple(e for e in stored if e.number < number)
+
+        await self._unit.write(delete)
+
+    async def for_player(
+        self, player: str, statuses: Sequence[GameStatus], limit: int = 100
+    ) -> list[GameRow]:
+        def where(g: GameRow) -> bool:
+            return g.status in statuses and player in (g.black, g.white, g.challenger, g.challenged)
+
+        return await self._select(where, lambda g: -g.id, limit)
+
+    async def open_challenges(self, limit: int = 100) -> list[GameRow]:
+        def where(g: GameRow) -> bool:
+            return g.status is GameStatus.CHALLENGE and g.challenged is None
+
+        return await self._select(where, lambda g: -g.id, limit)
+
+    async def due(self, now: float, limit: int = 100) -> list[GameRow]:
+        def where(g: GameRow) -> bool:
+            return g.status is GameStatus.ACTIVE and g.deadline is not None and g.deadline <= now
+
+        return await self._select(where, lambda g: (g.deadline, g.id), limit)
+
+    async def next_deadline(self) -> float | None:
+        games = (await self._unit.statement()).games.values()
+        active = (g.deadline for g in games if g.status is GameStatus.ACTIVE)
+        earliest = min((d for d in active if d is not None), default=None)
+        return None if earliest is None else float(earliest)
+
+    async def _select(
+        self, where: Callable[[GameRow], bool], order: Callable[[GameRow], Any], limit: int
+    ) -> list[GameRow]:
+        """The games ``where`` keeps, sorted by ``order``, at most ``limit`` (SQL's LIMIT)."""
+        games = sorted(filter(where, (await self._unit.statement()).games.values()), key=order)
+        return [_copied(game) for game in itertools.islice(games, limit)]
+
+
+class MemoryPlayers(_Repository):
+    """:class:`service.ports.PlayerRepository` in memory."""
+
+    async def get(self, player_id: str) -> PlayerRow | None:
+        row = (await self._unit.statement()).players.get(player_id)
+        return None if row is None else _copied(row)
+
+    async def get_many(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
+        players = (await self._unit.statement()).players
+        return {pid: _copied(players[pid]) for pid in player_ids if pid in players}
+
+    async def save(self, player: PlayerRow) -> None:
+        row = _copied(player)
+        await self._unit.write(lambda tables: tables.players.update({row.id: row}))
+
+
+class MemoryUpdates(_Repository):
+    """:class:`service.ports.UpdateLog` in memory. Two units that claim the same id side by side
+    both get True; the second to commit raises :class:`~service.ports.ConcurrentUpdate` (its retry
+    gets False, as PostgreSQL's claim that waits for the first would)."""
+
+    async def claim(self, update_id: str, game_id: int | None, at: float) -> bool:
+        def insert(tables: _Tables) -> None:
+            if update_id in tables.updates:
+                raise ConcurrentUpdate(f"update {update_id} was claimed by another unit of work")
+            tables.updates[update_id] = (game_id, at)
+
+        try:
+            await self._unit.write(insert)
+        except ConcurrentUpdate:  # claimed before, as this unit sees it: committed or its own
+            return False
+        return True
+
+
+class MemoryLinks(_Repository):
+    """:class:`service.ports.LinkRepository` in memory."""
+
+    async def put(self, game_id: int, key: str, value: str) -> None:
+        def upsert(tables: _Tables) -> None:
+            _require_game(tables, game_id)
+            tables.links[game_id, key] = value
+
+        await self._unit.write(upsert)
+
+    async def for_game(self, game_id: int) -> dict[str, str]:
+        links = sorted((await self._unit.statement()).links.items())
+        return {key: value for (gid, key), value in links if gid == game_id}
+
+    async def find(self, key: str, value: str) -> int | None:
+        links = (await self._unit.statement()).links.items()
+        return max((gid for (gid, k), v in links if k == key and v == value), default=None)
+
+
+class MemoryUnitOfWork:
+    """One unit of work: its writes apply at once to its own layer over the committed tables
+    (so its reads see them) and are replayed on the committed tables by :meth:`commit`."""
+
+    def __init__(self, database: MemoryDatabase) -> None:
+        self.database = database
+        self.games = MemoryGames(self)
+        self.players = MemoryPlayers(self)
+        self.updates = MemoryUpdates(self)
+        self.links = MemoryLinks(self)
+        self._tables: _Tables | None = None  # what this unit reads; None outside ``async with``
+        self._writes: list[_Write] | None = None  # None: no more writes (committed or left)
+
+    async def statement(self) -> _Tables:
+        """The tables as this unit sees them, after letting other tasks run (a real backend
+        awaits I/O for every statement, so units of work interleave there too)."""
+        await asyncio.sleep(0)
+        if self._tables is None:
+            raise RuntimeError("the unit of work is not open (use 'async with')")
+        return self._tables
+
+    async def write(self, statement: _Write) -> None:
+        """Apply ``statement`` to this unit's tables (it raises on a conflict) and keep it."""
+        tables = await self.statement()
+        if self._writes is None:
+            raise RuntimeError("a write outside an open unit of work (or after its commit)")
+        statement(tables)
+        self._writes.append(statement)
+
+    async def __aenter__(self) -> MemoryUnitOfWork:
+        if self.database.closed:
+            raise RuntimeError("the database is closed")
+        self._tables = _Tables().over(self.database.tables)
+        self._writes = []
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._tables = self._writes = None  # uncommitted writes are dropped: a rollback
+
+    async def commit(self) -> None:
+        if self._writes is None:
+            raise RuntimeError("commit outside an open unit of work")
+        await asyncio.sleep(0)
+        writes, self._writes = self._writes, None
+        self.database.apply(writes)
+        self._tables = self.database.tables  # reads after the commit see what is committed
+
+
+class MemoryDatabase:
+    """:class:`service.ports.Database` in memory. Game ids come from one counter, outside any
+    transaction (like PostgreSQL's sequence: a rolled-back ``add`` uses an id up)."""
+
+    def __init__(self) -> None:
+        self.tables = _Tables()  # what is committed
+        self.ids = itertools.count(1)
+        self.closed = False
+
+    def unit_of_work(self) -> MemoryUnitOfWork:
+        return MemoryUnitOfWork(self)
+
+    def apply(self, writes: Sequence[_Write]) -> None:
+        """Commit a unit's ``writes``: all of them, or none if one conflicts (it raises)."""
+        staged = _Tables()
+        tables = staged.over(self.tables)
+        for write in writes:
+            write(tables)
+        self.tables.keep(staged)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+async def open_memory() -> MemoryDatabase:
+    """A new, empty database (the counterpart of ``open_sqlite`` and ``open_postgres``)."""
+    return MemoryDatabase()
