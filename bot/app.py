@@ -20,9 +20,10 @@ from typing import TextIO
 
 from bot.config import Config, ConfigError, load_config
 from bot.console import Console
+from bot.deliveries import Deliveries
 from gtp import EnginePool, find_gnugo
 from gtp.opponent import GtpOpponent
-from service import Deliver, GameService, View
+from service import GameService
 from service.i18n import language, t
 from service.scheduler import Scheduler
 from storage import BadDatabaseUrl, open_database
@@ -34,17 +35,6 @@ CHAT_ADAPTERS: tuple[tuple[str, str, str], ...] = (
     ("DISCORD_TOKEN", "discord_token", "bot.discord"),
     ("TELEGRAM_TOKEN", "telegram_token", "bot.telegram"),
 )
-
-
-class Deliveries(dict[str, Deliver]):
-    """Delivery coroutines by platform prefix (``console``, ``discord``, ``telegram``)."""
-
-    async def __call__(self, view: View) -> None:
-        platforms = {notice.player.partition(":")[0] for notice in view.notify}
-        for platform in sorted(platforms):
-            deliver = self.get(platform)
-            if deliver is not None:
-                await deliver(view)
 
 
 async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:

@@ -17,12 +17,13 @@ from bot.cli import (
     replay_record,
     score_game,
 )
+from bot.snapshots import snapshot
 from engine.colors import Color
 from engine.coords import InvalidVertex
 from engine.game import Game, Phase
 from records.sgf import GameRecord, SgfError, load_sgf
 from renderer import DEFAULT_WIDTH, Snapshot, render_animation, render_png
-from service.views import snapshot
+from service.views import board_view
 
 MIN_WIDTH, MAX_WIDTH = 200, 4000
 
@@ -33,7 +34,7 @@ def _names(record: GameRecord) -> dict[Color, str]:
 
 def position_snapshot(game: Game, record: GameRecord, theme: str) -> Snapshot:
     """The picture of ``game`` as it stands, with the renderer's own footer."""
-    snap = snapshot(game, _names(record), "")
+    snap = snapshot(board_view(game, _names(record), ""))
     return dataclasses.replace(snap, caption=None, theme=theme)  # type: ignore[arg-type]
 
 
@@ -68,7 +69,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         if args.output:
             if args.counting:
                 counted = score_game(game, args.dead, args.estimate, args.fill_dame, record.komi)
-                snap: Snapshot = snapshot(game, _names(record), "", counted)
+                snap: Snapshot = snapshot(board_view(game, _names(record), "", counted))
                 snap = dataclasses.replace(snap, caption=None, theme=args.theme)
             else:
                 snap = position_snapshot(game, record, args.theme)

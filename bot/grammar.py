@@ -1,21 +1,47 @@
 """The one command language of every adapter: a table of commands (name, aliases, arguments,
-``key=value`` options, who may use it, a help line) that drives text parsing, button tokens
-(``g42:done:v3``), the generated help, and later Discord's slash options and Telegram's
-setMyCommands. :func:`dispatch` turns a parsed command into the service call.
+``key=value`` options, who may use it, a help line, and how to build the service's command value)
+that drives text parsing, button tokens (``g42:done:v3``), the generated help, Discord's slash
+options, Telegram's command menu and dispatch: :func:`run` builds the command value of a parsed
+line and executes it through the service (``help`` is answered here, from the table).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import enum
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from service import Actor, GameService, View
+from engine.coords import split_vertex
+from service import Actor, GameService, Request, View
+from service.commands import (
+    Accept,
+    Adjudicate,
+    AnyCommand,
+    Board,
+    Challenge,
+    Computer,
+    Dead,
+    Decline,
+    Done,
+    FillDame,
+    Games,
+    NoResult,
+    Pass,
+    Play,
+    Resign,
+    Resume,
+    Sgf,
+    Undo,
+    Vacation,
+)
 from service.computer import COMPUTER_OPTIONS
 from service.errors import BadArguments
 from service.i18n import t
 from service.options import CHALLENGE_OPTIONS
+from service.views import split_token
 
 
 class Who(enum.StrEnum):
@@ -52,11 +78,39 @@ class Arg:
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """A parsed line: the command's canonical name, its arguments, options, game number and the
+    mentioned user (``@bob``, resolved by the adapter)."""
+
+    name: str
+    args: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    game: int | None = None
+    mention: str | None = None
+
+    @property
+    def first(self) -> str | None:
+        """The first argument in lower case (a word such as ``yes``, ``v3``, ``m37``)."""
+        return self.args[0].lower() if self.args else None
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    """``help [command]``: answered from this table, not by the service."""
+
+    topic: str | None = None
+
+
+Build = Callable[[Words, Actor | None], "AnyCommand | Help"]
+
+
+@dataclass(frozen=True, slots=True)
 class Spec:
     """One command of the table."""
 
     name: str
     who: Who
+    build: Build
     args: tuple[Arg, ...] = ()
     options: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
@@ -87,57 +141,106 @@ class Spec:
         return " ".join(words)
 
 
+def _yes(words: Words, yes: str) -> bool | None:
+    """None without an argument, else whether it is ``yes`` (the grammar checked the choice)."""
+    return None if words.first is None else words.first == yes
+
+
+def _number(words: Words) -> int | None:
+    """``v3`` / ``m37`` / ``3`` -> 3; None without an argument."""
+    return None if words.first is None else int(words.first.lstrip("vm"))
+
+
 _POINT = Arg("point", ArgKind.POINT)
 COMMANDS: tuple[Spec, ...] = (
     Spec(
         "challenge",
         Who.ANYONE,
+        lambda w, opponent: Challenge(opponent, dict(w.options)),
         (Arg("@user", ArgKind.MENTION, required=False),),
         CHALLENGE_OPTIONS,
         game=False,
     ),
-    Spec("accept", Who.CHALLENGED),
-    Spec("decline", Who.CHALLENGED),
-    Spec("play", Who.TO_MOVE, (_POINT,), aliases=("move",)),
-    Spec("pass", Who.TO_MOVE, (Arg("move", ArgKind.MOVE, required=False),)),
-    Spec("resign", Who.PLAYER, (Arg("yes", ArgKind.WORD, False, choices=("yes",)),)),
-    Spec("undo", Who.PLAYER, (Arg("answer", ArgKind.WORD, False, choices=("yes", "no")),)),
-    Spec("board", Who.ANYONE, aliases=("show",)),
-    Spec("games", Who.ANYONE, aliases=("list",), game=False),
-    Spec("dead", Who.PLAYER, (Arg("point", ArgKind.POINT, repeat=True),)),
-    Spec("done", Who.PLAYER, (Arg("version", ArgKind.VERSION, required=False),)),
-    Spec("resume", Who.PLAYER),
-    Spec("filldame", Who.PLAYER, aliases=("fill",)),
-    Spec("noresult", Who.PLAYER),
-    Spec("sgf", Who.ANYONE, aliases=("record",)),
-    Spec("adjudicate", Who.ORGANISER, (Arg("result", ArgKind.RESULT),)),
+    Spec("accept", Who.CHALLENGED, lambda w, _: Accept()),
+    Spec("decline", Who.CHALLENGED, lambda w, _: Decline()),
+    Spec("play", Who.TO_MOVE, lambda w, _: Play(w.args[0]), (_POINT,), aliases=("move",)),
+    Spec(
+        "pass",
+        Who.TO_MOVE,
+        lambda w, _: Pass(_number(w)),
+        (Arg("move", ArgKind.MOVE, required=False),),
+    ),
+    Spec(
+        "resign",
+        Who.PLAYER,
+        lambda w, _: Resign(confirm=_yes(w, "yes") is True),
+        (Arg("yes", ArgKind.WORD, False, choices=("yes",)),),
+    ),
+    Spec(
+        "undo",
+        Who.PLAYER,
+        lambda w, _: Undo(_yes(w, "yes")),
+        (Arg("answer", ArgKind.WORD, False, choices=("yes", "no")),),
+    ),
+    Spec("board", Who.ANYONE, lambda w, _: Board(), aliases=("show",)),
+    Spec("games", Who.ANYONE, lambda w, _: Games(), aliases=("list",), game=False),
+    Spec(
+        "dead",
+        Who.PLAYER,
+        lambda w, _: Dead(w.args),
+        (Arg("point", ArgKind.POINT, repeat=True),),
+    ),
+    Spec(
+        "done",
+        Who.PLAYER,
+        lambda w, _: Done(_number(w)),
+        (Arg("version", ArgKind.VERSION, required=False),),
+    ),
+    Spec("resume", Who.PLAYER, lambda w, _: Resume()),
+    Spec("filldame", Who.PLAYER, lambda w, _: FillDame(), aliases=("fill",)),
+    Spec("noresult", Who.PLAYER, lambda w, _: NoResult()),
+    Spec("sgf", Who.ANYONE, lambda w, _: Sgf(), aliases=("record",)),
+    Spec(
+        "adjudicate",
+        Who.ORGANISER,
+        lambda w, _: Adjudicate(w.args[0]),
+        (Arg("result", ArgKind.RESULT),),
+    ),
     Spec(
         "vacation",
         Who.ANYONE,
+        lambda w, _: Vacation(_yes(w, "on")),
         (Arg("switch", ArgKind.WORD, False, choices=("on", "off")),),
         game=False,
     ),
-    Spec("computer", Who.ANYONE, (), COMPUTER_OPTIONS, game=False),
-    Spec("help", Who.ANYONE, (Arg("command", ArgKind.COMMAND, required=False),), game=False),
+    Spec(
+        "computer",
+        Who.ANYONE,
+        lambda w, _: Computer(dict(w.options)),
+        (),
+        COMPUTER_OPTIONS,
+        game=False,
+    ),
+    Spec(
+        "help",
+        Who.ANYONE,
+        lambda w, _: Help(w.first),
+        (Arg("command", ArgKind.COMMAND, required=False),),
+        game=False,
+    ),
 )
 BY_NAME: dict[str, Spec] = {s.name: s for s in COMMANDS} | {
     a: s for s in COMMANDS for a in s.aliases
 }
 assert all(re.fullmatch(r"[a-z]+", name) for name in BY_NAME), "Telegram allows only a-z"
 
-_VERTEX = re.compile(r"^[a-z]\s*-?\s*\d{1,2}$", re.IGNORECASE)
-_TOKEN = re.compile(r"^g(\d{1,9}):([a-z]+)((?::[a-z0-9.+]{1,12}){0,3})$")
 
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A parsed command: its (canonical) name, arguments, options, game number and mention."""
-
-    name: str
-    args: tuple[str, ...] = ()
-    options: Mapping[str, str] = field(default_factory=dict)
-    game: int | None = None
-    mention: str | None = None
+def unknown(name: str) -> BadArguments:
+    """The error for an unknown command name, suggesting the nearest one (``plya`` → ``play``)."""
+    near = difflib.get_close_matches(name.lower(), list(BY_NAME), n=1, cutoff=0.7)
+    if near:
+        return BadArguments(t("grammar.unknown_near", name=name, near=BY_NAME[near[0]].name))
+    return BadArguments(t("grammar.unknown", name=name))
 
 
 def _merge_points(words: list[str]) -> list[str]:
@@ -151,18 +254,18 @@ def _merge_points(words: list[str]) -> list[str]:
     return merged
 
 
-def parse(text: str, *, plain_points: bool = False) -> Command:
+def parse(text: str, *, plain_points: bool = False) -> Words:
     """Parse one line; with ``plain_points`` a bare coordinate (``d4``) means ``play d4``.
     Raises :class:`BadArguments` with a message that says what to write."""
     line = text.strip().removeprefix("/")
     if not line:
         raise BadArguments(t("grammar.empty"))
-    if plain_points and _VERTEX.match(line):
-        return Command("play", (line,))
+    if plain_points and split_vertex(line) is not None:
+        return Words("play", (line,))
     head, *words = line.split()
     spec = BY_NAME.get(head.lower())
     if spec is None:
-        raise BadArguments(t("grammar.unknown", name=head))
+        raise unknown(head)
     options: dict[str, str] = {}
     game: int | None = None
     mention: str | None = None
@@ -192,7 +295,7 @@ def parse(text: str, *, plain_points: bool = False) -> Command:
 
 def _checked(
     spec: Spec, args: list[str], options: dict[str, str], game: int | None, mention: str | None
-) -> Command:
+) -> Words:
     positional = [a for a in spec.args if a.kind is not ArgKind.MENTION]
     repeat = any(a.repeat for a in positional)
     if len(args) > len(positional) and not repeat:
@@ -221,98 +324,51 @@ def _checked(
         if arg.kind is ArgKind.VERSION and not re.fullmatch(r"v?\d{1,6}", value):
             raise BadArguments(t("grammar.missing", name=spec.name, arg="v3", usage=spec.usage()))
         if arg.kind is ArgKind.COMMAND and value not in BY_NAME:
-            raise BadArguments(t("grammar.unknown", name=value))
-    return Command(spec.name, tuple(args), options, game, mention)
+            raise unknown(value)
+    return Words(spec.name, tuple(args), options, game, mention)
 
 
-def parse_token(token: str) -> Command:
+def parse_token(token: str) -> Words:
     """A button's token, e.g. ``g42:done:v3`` -> ``done v3 #42``."""
-    match = _TOKEN.match(token)
-    spec = BY_NAME.get(match.group(2)) if match else None
-    if match is None or spec is None or not spec.game:
+    parts = split_token(token)
+    spec = BY_NAME.get(parts[1]) if parts else None
+    if parts is None or spec is None or not spec.game:
         raise BadArguments(t("grammar.token"))
-    args = [a for a in match.group(3).split(":") if a]
-    return _checked(spec, args, {}, int(match.group(1)), None)
+    return _checked(spec, list(parts[2]), {}, parts[0], None)
 
 
 def help_lines(name: str | None = None) -> list[str]:
     """The generated help: every command with its usage, or the details of one command."""
     if name is None:
-        lines = [t("help.header")]
+        lines: list[str] = [t("help.header")]
         lines += [f"  {spec.usage()} — {spec.help}" for spec in COMMANDS]
         lines.append(t("help.game"))
         return lines
     spec = BY_NAME.get(name.lower())
     if spec is None:
-        raise BadArguments(t("grammar.unknown", name=name))
-    lines = [
+        raise unknown(name)
+    details: list[str] = [
         spec.help,
         t("help.usage", usage=spec.usage()),
         t("help.who", who=t(f"who.{spec.who}")),
     ]
     if spec.aliases:
-        lines.append(t("help.aliases", aliases=", ".join(spec.aliases)))
-    return lines
+        details.append(t("help.aliases", aliases=", ".join(spec.aliases)))
+    return details
 
 
-MentionResolver = Callable[[str], Actor]
+def command_of(words: Words, opponent: Actor | None = None) -> AnyCommand | Help:
+    """The command value of a parsed line (``opponent``: the resolved ``@user`` mention)."""
+    return BY_NAME[words.name].build(words, opponent)
 
 
-async def dispatch(
-    service: GameService,
-    actor: Actor,
-    command: Command,
-    *,
-    resolve: MentionResolver,
-    channel: str = "",
-    update_id: str | None = None,
+async def run(
+    service: GameService, words: Words, request: Request, opponent: Actor | None = None
 ) -> View:
-    """Run ``command`` for ``actor`` through the service."""
-    name, args, game = command.name, command.args, command.game
-    first = args[0].lower() if args else None
-    if name == "challenge":
-        opponent = resolve(command.mention) if command.mention else None
-        return await service.challenge(
-            actor, opponent, command.options, channel=channel, update_id=update_id
-        )
-    if name == "accept":
-        return await service.accept(actor, game, update_id=update_id)
-    if name == "decline":
-        return await service.decline(actor, game, update_id=update_id)
-    if name == "play":
-        return await service.play(actor, args[0], game, channel=channel, update_id=update_id)
-    if name == "pass":
-        at_move = int(first[1:]) if first else None
-        return await service.pass_(
-            actor, game, at_move=at_move, channel=channel, update_id=update_id
-        )
-    if name == "resign":
-        return await service.resign(
-            actor, game, confirm=first == "yes", channel=channel, update_id=update_id
-        )
-    if name == "undo":
-        return await service.undo(actor, game, answer=first, channel=channel, update_id=update_id)
-    if name == "board":
-        return await service.board(actor, game, channel=channel)
-    if name == "games":
-        return await service.games(actor)
-    if name == "dead":
-        return await service.dead(actor, args, game, channel=channel, update_id=update_id)
-    if name == "done":
-        version = int(first.lstrip("v")) if first else None
-        return await service.done(actor, version, game, channel=channel, update_id=update_id)
-    if name == "resume":
-        return await service.resume(actor, game, channel=channel, update_id=update_id)
-    if name == "filldame":
-        return await service.filldame(actor, game, channel=channel, update_id=update_id)
-    if name == "noresult":
-        return await service.noresult(actor, game, channel=channel, update_id=update_id)
-    if name == "sgf":
-        return await service.sgf(actor, game, channel=channel)
-    if name == "adjudicate":
-        return await service.adjudicate(actor, game, args[0], update_id=update_id)
-    if name == "vacation":
-        return await service.vacation(actor, first, update_id=update_id)
-    if name == "computer":
-        return await service.computer(actor, command.options, channel=channel, update_id=update_id)
-    return View(tuple(help_lines(first)))
+    """Run a parsed line for ``request`` (a ``#12`` in the line names the game)."""
+    command = command_of(words, opponent)
+    if isinstance(command, Help):
+        return View(tuple(help_lines(command.topic)))
+    if words.game is not None:
+        request = dataclasses.replace(request, game=words.game)
+    return await service.execute(command, request)

@@ -19,7 +19,7 @@ from engine.errors import EngineError
 MIN_SIZE = 5
 MAX_SIZE = 25
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP letters: no I (RULES.md, "Board and coordinates")
-_VERTEX = re.compile(r"^\s*([a-z])\s*[- ]?\s*(\d{1,2})\s*$", re.IGNORECASE)
+_VERTEX = re.compile(r"\s*([a-z])\s*[- ]?\s*(\d{1,2})\s*", re.IGNORECASE)
 
 
 class InvalidVertex(EngineError):
@@ -49,19 +49,29 @@ def board_range(size: int) -> str:
     return f"A1–{COLUMNS[size - 1]}{size}"
 
 
+def split_vertex(text: str) -> tuple[str, int] | None:
+    """The column letter (upper case) and row number of text shaped like a vertex, on any board
+    (``d 4`` -> ``("D", 4)``); None when it is not vertex-shaped.
+
+    >>> split_vertex(" d-4 "), split_vertex("pass")
+    (('D', 4), None)
+    """
+    match = _VERTEX.fullmatch(text)
+    return None if match is None else (match.group(1).upper(), int(match.group(2)))
+
+
 def parse_vertex(text: str, size: int) -> Point:
     """Parse a GTP vertex, case-insensitively, tolerating a space or a hyphen (``d 4``, ``D-4``).
 
     Raises :class:`InvalidVertex` with a message that a player can act on.
     """
-    match = _VERTEX.match(text)
-    shown = text.strip()
-    if match is None:
+    split = split_vertex(text)
+    if split is None:
         raise InvalidVertex(
-            f"{shown!r} is not a point: write a column letter and a row number, "
+            f"{text.strip()!r} is not a point: write a column letter and a row number, "
             f"like D4 ({board_range(size)} on {size}×{size})"
         )
-    letter, number = match.group(1).upper(), int(match.group(2))
+    letter, number = split
     name = f"{letter}{number}"
     if letter == "I":
         raise InvalidVertex(

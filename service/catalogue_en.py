@@ -185,7 +185,6 @@ ENGLISH: dict[str, str] = {
     "error.fill_pending": "You already proposed filling; wait for your opponent.",
     "error.noresult_pending": "You already proposed no result; wait for your opponent.",
     "error.no_repetition": "No repetition was reported here; `noresult` needs one (Art. 12).",
-    "error.undo_answer": "Answer an undo request with `undo yes` or `undo no`.",
     "error.undo_none": "There is no move to take back (an undo never crosses a stop).",
     "error.undo_not_yours": "You can take back only your own last move.",
     "error.undo_pending": "You already asked; wait for your opponent's answer.",
@@ -193,12 +192,14 @@ ENGLISH: dict[str, str] = {
     "error.not_organiser": "Only an organiser can adjudicate games.",
     "error.adjudicate_needs_game": "Name the game: `adjudicate #12 B+R`.",
     "error.result": ("{value!r} is not a result: use B+3.5, W+R, B+T, W+F, jigo, void or bothlose"),
-    "error.vacation_switch": "Use `vacation on`, `vacation off`, or `vacation` to see it.",
     "error.vacation_already": "You are already on vacation.",
     "error.vacation_not_on": "You are not on vacation.",
     "error.vacation_used_up": "This year's vacation allowance is used up.",
     # grammar and help (bot/grammar.py)
     "grammar.unknown": "Unknown command {name!r}: `help` lists the commands.",
+    "grammar.unknown_near": (
+        "Unknown command {name!r}: did you mean `{near}`? `help` lists the commands."
+    ),
     "grammar.empty": "Send a command; `help` lists them.",
     "grammar.missing": "`{name}` needs {arg}: {usage}",
     "grammar.extra": "`{name}` takes no more than that: {usage}",

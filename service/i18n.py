@@ -19,11 +19,34 @@ CATALOGUES: dict[str, Mapping[str, str]] = {"en": ENGLISH}  # adapters add their
 _language: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
 
 
-def t(key: str, /, **params: object) -> str:
+class Text(str):
+    """A translated sentence that remembers its catalogue key, so tests (and later, rendering in
+    each reader's language) can tell messages apart without comparing English words.
+
+    >>> line = t("button.pass")
+    >>> line, line.key
+    ('Pass', 'button.pass')
+    """
+
+    __slots__ = ("key",)
+    key: str
+
+    def __new__(cls, text: str, key: str) -> Text:
+        made = super().__new__(cls, text)
+        made.key = key
+        return made
+
+
+def t(key: str, /, **params: object) -> Text:
     """The message ``key`` in the current language, formatted with ``params``."""
     catalogue = CATALOGUES.get(_language.get(), ENGLISH)
     template = catalogue.get(key) or ENGLISH[key]
-    return template.format(**params) if params else template
+    return Text(template.format(**params) if params else template, key)
+
+
+def key_of(text: str) -> str | None:
+    """The catalogue key of a sentence made by :func:`t` (None for other text)."""
+    return text.key if isinstance(text, Text) else None
 
 
 def add_messages(code: str, entries: Mapping[str, str]) -> None:

@@ -1,57 +1,36 @@
-"""The service's own values: who acts, the service-owned state of a game (``GameRow.data``), and
-the text encoding of stored events from which every game is rebuilt by replay."""
+"""The service-owned state of a game (``GameRow.data``) and the text encoding of stored events,
+from which every game is rebuilt by replay."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.colors import Color
 from engine.coords import Point, format_vertex, parse_vertex
 from engine.game import Event, Fill, Game, Move, Resume
+from engine.result import GameResult
 from service.clock import Clocks, PlayerClock
+from service.match import Match
 from service.ports import EventRow, GameRow
 
 
 @dataclass(frozen=True, slots=True)
-class Actor:
-    """Who sends a command: a per-platform id (``telegram:456``) and a display name."""
-
-    id: str
-    name: str
-    language: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class GameState:
-    """What the service keeps beside the event list: the marking of the confirmation phase
-    (Art. 9.2), pending offers, the clocks and reminder bookkeeping."""
+    """What the service keeps beside the event list (``GameRow.data``): the :class:`Match` (the
+    marking of the confirmation phase and the offers), the clocks and reminder bookkeeping."""
 
-    marking_version: int = 0
-    dead: tuple[str, ...] = ()  # vertices of every stone marked dead
-    accepted: tuple[str, ...] = ()  # colour letters that accepted ``marking_version``
-    fill_offer: str | None = None  # colour letter proposing to fill dame (commentary 9.2.2)
-    noresult_offer: str | None = None  # colour letter proposing no result (Art. 12)
-    undo_offer: str | None = None  # colour letter asking to take back their last move
-    undo_move: int = 0  # the move number the undo request is about
+    match: Match = field(default_factory=Match)
     clocks: Clocks | None = None
     reminded: bool = False  # the "little time left" reminder for this turn was sent
     weekend: bool = False  # clocks pause at weekends
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready mapping for ``GameRow.data``."""
-        data: dict[str, Any] = {
-            "marking_version": self.marking_version,
-            "dead": list(self.dead),
-            "accepted": list(self.accepted),
-            "fill_offer": self.fill_offer,
-            "noresult_offer": self.noresult_offer,
-            "undo_offer": self.undo_offer,
-            "undo_move": self.undo_move,
-            "reminded": self.reminded,
-            "weekend": self.weekend,
-        }
+        data: dict[str, Any] = self.match.to_data()
+        data["reminded"] = self.reminded
+        data["weekend"] = self.weekend
         if self.clocks is not None:
             c = self.clocks
             data["clocks"] = {
@@ -63,7 +42,7 @@ class GameState:
         return data
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> GameState:
+    def from_data(cls, data: Mapping[str, Any], size: int) -> GameState:
         """Read what :meth:`to_data` wrote (missing keys take their defaults)."""
         raw = data.get("clocks")
         clocks = None
@@ -75,13 +54,7 @@ class GameState:
                 float(raw.get("paused", 0.0)),
             )
         return cls(
-            marking_version=int(data.get("marking_version", 0)),
-            dead=tuple(data.get("dead", ())),
-            accepted=tuple(data.get("accepted", ())),
-            fill_offer=data.get("fill_offer"),
-            noresult_offer=data.get("noresult_offer"),
-            undo_offer=data.get("undo_offer"),
-            undo_move=int(data.get("undo_move", 0)),
+            match=Match.from_data(data, size),
             clocks=clocks,
             reminded=bool(data.get("reminded", False)),
             weekend=bool(data.get("weekend", False)),
@@ -113,12 +86,15 @@ def decode_event(text: str, size: int) -> Event:
 
 def rebuild(row: GameRow, events: Sequence[EventRow]) -> Game:
     """The game as replaying its stored events gives it (the move list is the source of truth)."""
-    return Game.replay(
+    game = Game.replay(
         [decode_event(e.text, row.size) for e in events],
         size=row.size,
         komi=row.komi,
         handicap=row.handicap,
     )
+    if row.result is not None:  # the engine's own finished state (Art. 10.4)
+        game.finish(GameResult.from_sgf(row.result))
+    return game
 
 
 def color_of(row: GameRow, player: str) -> Color | None:

@@ -7,7 +7,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.coords import COLUMNS, MAX_SIZE, MIN_SIZE, InvalidVertex, Point, parse_vertex
+from engine.coords import (
+    MAX_SIZE,
+    MIN_SIZE,
+    InvalidVertex,
+    Point,
+    board_range,
+    parse_vertex,
+    split_vertex,
+)
 from engine.game import DEFAULT_KOMI
 from engine.handicap import max_handicap
 from engine.result import GameResult, ResultKind
@@ -93,14 +101,14 @@ def parse_point(text: str, size: int) -> Point:
         return parse_vertex(text, size)
     except InvalidVertex:
         pass
-    corners = f"A1–{COLUMNS[size - 1]}{size}"
-    match = re.fullmatch(r"\s*([a-zA-Z])\s*[- ]?\s*(\d{1,3})\s*", text)
-    if match and match.group(1).upper() == "I":
-        raise InvalidPoint(t("error.point_no_i", range=corners)) from None
-    if match:
-        name = f"{match.group(1).upper()}{int(match.group(2))}"
-        raise InvalidPoint(t("error.point_off", point=name, size=size, range=corners)) from None
-    raise InvalidPoint(t("error.point_form", text=text.strip(), size=size, range=corners)) from None
+    corners = board_range(size)
+    split = split_vertex(text)
+    if split is None:
+        raise InvalidPoint(t("error.point_form", text=text.strip(), size=size, range=corners))
+    letter, number = split
+    if letter == "I":
+        raise InvalidPoint(t("error.point_no_i", range=corners))
+    raise InvalidPoint(t("error.point_off", point=f"{letter}{number}", size=size, range=corners))
 
 
 def parse_result(text: str) -> GameResult:

@@ -1,27 +1,26 @@
 """The clock scheduler: sleeps until the next stored deadline, then sends reminders and applies
 losses on time (``B+T``/``W+T``). Nothing ticks: after a restart it settles every game whose
-deadline passed while the bot was down, then waits for the next one."""
+deadline passed while the bot was down, then waits for the next one. Commands that change a
+stored deadline wake it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 
-from service.keeping import KeepingCommands
-from service.views import View
+from service.commands import SYSTEM, DueGames, NextDeadline, Request, Settle
+from service.game_service import GameService
+from service.views import Deliver, View
 
 log = logging.getLogger(__name__)
 MAX_SLEEP = 3600.0  # wake at least hourly, whatever the stored deadlines say
 BATCH = 100
 
-Deliver = Callable[[View], Awaitable[None]]
-
 
 class Scheduler:
     """Runs :meth:`settle_due` at each deadline; commands that change deadlines wake it."""
 
-    def __init__(self, service: KeepingCommands, deliver: Deliver) -> None:
+    def __init__(self, service: GameService, deliver: Deliver) -> None:
         self.service = service
         self.deliver = deliver
         self._wake = asyncio.Event()
@@ -31,13 +30,13 @@ class Scheduler:
         """Settle every game whose deadline has passed; deliver and return the views."""
         views: list[View] = []
         while True:
-            due = await self.service.due_games(self.service.clock())
+            due = await self.service.execute(DueGames(self.service.clock()), Request(SYSTEM))
             if not due:
                 return views
             progressed = False
             for game_id in due[:BATCH]:
                 try:
-                    view = await self.service.settle(game_id)
+                    view = await self.service.execute(Settle(), Request(SYSTEM, game=game_id))
                 except Exception:
                     log.exception("settling the clock of game %s failed", game_id)
                     continue
@@ -50,7 +49,7 @@ class Scheduler:
 
     async def seconds_to_next(self) -> float | None:
         """Seconds until the next stored deadline, or None when no clock is running."""
-        deadline = await self.service.next_deadline()
+        deadline = await self.service.execute(NextDeadline(), Request(SYSTEM))
         if deadline is None:
             return None
         return max(0.0, deadline - self.service.clock())

@@ -1,10 +1,12 @@
-"""Platform-neutral answers: text lines, a board snapshot for the renderer, buttons (label and a
+"""Platform-neutral answers: text lines, the board a reply shows (:class:`BoardView`, the service's
+own value: ``bot.snapshots`` turns it into the renderer's snapshot), buttons (label and a
 restart-proof token of at most 64 bytes, e.g. ``g42:done:v3``) and whom to notify."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+import re
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 from engine.colors import Color
@@ -12,10 +14,29 @@ from engine.coords import Point, format_vertex
 from engine.counting import Count, PointStatus
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
-from renderer.snapshot import Mark, Snapshot
-from service.i18n import plural, t
+from service.i18n import key_of, plural, t
 
 MAX_TOKEN_BYTES = 64  # Telegram's callback-data limit; Discord custom ids allow more
+TOKEN_PATTERN = r"g(\d{1,9}):([a-z]+)((?::[a-z0-9.+]{1,12}){0,3})"
+"""A button token: ``g<game>:<command>`` and up to three arguments (every platform matches this)."""
+_TOKEN = re.compile(TOKEN_PATTERN)
+
+
+def is_token(text: str) -> bool:
+    """True when ``text`` is a button token (``g42:done:v3``), not typed words.
+
+    >>> is_token("g42:done:v3"), is_token("done v3")
+    (True, False)
+    """
+    return _TOKEN.fullmatch(text) is not None
+
+
+def split_token(text: str) -> tuple[int, str, tuple[str, ...]] | None:
+    """``g42:done:v3`` -> ``(42, "done", ("v3",))``; None for anything else."""
+    match = _TOKEN.fullmatch(text)
+    if match is None:
+        return None
+    return int(match.group(1)), match.group(2), tuple(a for a in match.group(3).split(":") if a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +65,42 @@ class Notice:
     buttons: tuple[Button, ...] = ()
 
 
+Spot = tuple[int, int]
+"""An intersection as ``(row, col)`` from the bottom-left corner, as the renderer counts."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """The position a reply shows, with its caption and (in the confirmation phase) the count."""
+
+    size: int
+    black: frozenset[Spot]
+    white: frozenset[Spot]
+    last_move: Spot | None
+    ko_point: Spot | None
+    captures_black: int  # prisoners taken by Black
+    captures_white: int
+    to_move: Color | None  # None when nobody is to move (counting, finished)
+    move_number: int
+    black_name: str
+    white_name: str
+    caption: str
+    marks: tuple[tuple[Spot, PointStatus], ...] = ()  # the count's status of each point
+    voiding: frozenset[Spot] = frozenset()  # open dame that void territory (Art. 8)
+    tally: str | None = None
+
+    @property
+    def counting(self) -> bool:
+        """The board carries a count (confirmation phase, or the final position)."""
+        return self.tally is not None
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """The reply to one command."""
 
     lines: tuple[str, ...]
-    board: Snapshot | None = None
+    board: BoardView | None = None
     buttons: tuple[Button, ...] = ()
     notify: tuple[Notice, ...] = ()
     game_id: int | None = None
@@ -59,6 +110,11 @@ class View:
     def text(self) -> str:
         """The lines as one message."""
         return "\n".join(self.lines)
+
+    @property
+    def keys(self) -> tuple[str | None, ...]:
+        """The catalogue key of each line (what tests and renderers tell messages apart by)."""
+        return tuple(key_of(line) for line in self.lines)
 
 
 #: how an adapter delivers a view's notices to its platform's players (``bot.app.Deliveries``)
@@ -158,52 +214,49 @@ def caption(
     return " · ".join(parts)
 
 
-_MARKS = {
-    PointStatus.SEKI: Mark.SEKI,
-    PointStatus.DEAD_REMOVED: Mark.DEAD_REMOVED,
-    PointStatus.DEAD_STAYS: Mark.DEAD_STAYS,
-    PointStatus.BLACK_TERRITORY: Mark.BLACK_TERRITORY,
-    PointStatus.WHITE_TERRITORY: Mark.WHITE_TERRITORY,
-    PointStatus.DAME: Mark.DAME,
-}
-
-
-def snapshot(
+def board_view(
     game: Game,
     names: dict[Color, str],
     caption_text: str,
     counted: Count | None = None,
-) -> Snapshot:
-    """The renderer's picture of ``game`` (with the counting overlay when ``counted`` is given)."""
+) -> BoardView:
+    """The position of ``game`` (with the count when ``counted`` is given)."""
     board = game.board
-    stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
+    stones: dict[Color, list[Spot]] = {Color.BLACK: [], Color.WHITE: []}
     for point, color in board.stones():  # one pass over the board for both colours
         stones[color].append(point)
-    black, white = frozenset(stones[Color.BLACK]), frozenset(stones[Color.WHITE])
     last = game.last_move
-    marks: Sequence[tuple[tuple[int, int], Mark]] = ()
+    marks: tuple[tuple[Spot, PointStatus], ...] = ()
+    voiding: frozenset[Spot] = frozenset()
     if counted is not None:
-        voiding = set(counted.voiding_dame)
-        marks = tuple(
-            sorted(
-                (p, Mark.VOIDING_DAME if p in voiding else _MARKS[s])
-                for p, s in counted.status.items()
-                if s in _MARKS
-            )
-        )
-    return Snapshot(
+        marks = tuple(sorted((p, s) for p, s in counted.status.items() if s in _COUNTED))
+        voiding = frozenset(counted.voiding_dame)
+    return BoardView(
         size=board.size,
-        black=black,
-        white=white,
+        black=frozenset(stones[Color.BLACK]),
+        white=frozenset(stones[Color.WHITE]),
         last_move=last.point if isinstance(last, Move) and last.point else None,
         ko_point=board.ko_point,
         captures_black=board.prisoners[Color.BLACK],
         captures_white=board.prisoners[Color.WHITE],
-        to_move=None if counted is not None else "B" if game.to_move is Color.BLACK else "W",
+        to_move=None if counted is not None else game.to_move,
         move_number=game.move_number,
         black_name=names[Color.BLACK],
         white_name=names[Color.WHITE],
         caption=caption_text,
-        marks=tuple(marks),
+        marks=marks,
+        voiding=voiding,
         tally=tally(counted) if counted is not None else None,
     )
+
+
+_COUNTED = frozenset(
+    {
+        PointStatus.SEKI,
+        PointStatus.DEAD_REMOVED,
+        PointStatus.DEAD_STAYS,
+        PointStatus.BLACK_TERRITORY,
+        PointStatus.WHITE_TERRITORY,
+        PointStatus.DAME,
+    }
+)

@@ -14,19 +14,19 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.console.ascii import ascii_board
-from bot.grammar import Command, dispatch, parse, parse_token
-from renderer.render import render_png
-from renderer.snapshot import Snapshot
-from service import Actor, GameService, View
+from bot.grammar import Words, parse, parse_token, run
+from bot.snapshots import render_board, snapshot
+from service import Actor, GameService, Request, View
 from service.errors import UserError
 from service.i18n import t
+from service.players import local_part, platform_of
+from service.views import is_token
 
 log = logging.getLogger(__name__)
 PLATFORM = "console"
 CHANNEL = "console"
 _LINE = re.compile(r"^\s*(?:as\s+)?([A-Za-z0-9_.-]{1,32})\s*:\s*(.*)$")
 _SWITCH = re.compile(r"^\s*as\s+([A-Za-z0-9_.-]{1,32})\s*$")
-_TOKEN = re.compile(r"^g\d+:[a-z]+")
 
 
 def console_actor(name: str) -> Actor:
@@ -101,14 +101,10 @@ class Console:
         """Parse and dispatch one command for ``name``; print the reply and the notices."""
         actor = console_actor(name)
         try:
-            command: Command = (
-                parse_token(text.strip())
-                if _TOKEN.match(text.strip())
-                else parse(text, plain_points=True)
-            )
-            view = await dispatch(
-                self.service, actor, command, resolve=console_actor, channel=CHANNEL
-            )
+            line = text.strip()
+            words: Words = parse_token(line) if is_token(line) else parse(text, plain_points=True)
+            opponent = console_actor(words.mention) if words.mention else None
+            view = await run(self.service, words, Request(actor, CHANNEL), opponent)
         except UserError as error:
             self.say(name, [error.message])
             return
@@ -123,8 +119,8 @@ class Console:
         """The reply: its lines, the ASCII board, buttons, an attached file, the image path."""
         self.say(name, view.lines)
         if view.board is not None:
-            self.say(name, ascii_board(view.board))
-            path = await self.write_image(view.board, view.game_id)
+            self.say(name, ascii_board(snapshot(view.board)))
+            path = await self.write_image(view)
             if path is not None:
                 self.say(name, [t("console.image", path=path)])
         if view.buttons:
@@ -137,21 +133,24 @@ class Console:
     async def deliver(self, view: View, skip: str | None = None) -> None:
         """Print the notices of ``view`` for console players (the scheduler calls this too)."""
         for notice in view.notify:
-            platform, _, name = notice.player.partition(":")
-            if platform != PLATFORM or notice.player == skip:
+            if platform_of(notice.player) != PLATFORM or notice.player == skip:
                 continue
+            name = local_part(notice.player)
             self.say(name, notice.lines)
             if notice.buttons:
                 shown = " · ".join(f"{b.label} [{b.token}]" for b in notice.buttons)
                 self.say(name, [t("console.buttons", buttons=shown)])
 
-    async def write_image(self, snap: Snapshot, game_id: int | None) -> Path | None:
+    async def write_image(self, view: View) -> Path | None:
         """Render the board to ``boards_dir`` (one file per move; counting views separately)."""
-        if self.boards_dir is None or game_id is None:
+        board = view.board
+        if self.boards_dir is None or view.game_id is None or board is None:
             return None
-        data = await asyncio.to_thread(render_png, snap)
-        suffix = "-count" if snap.counting else ""
-        path = self.boards_dir / f"game-{game_id}-move-{snap.move_number:03d}{suffix}.png"
+        data = await render_board(board)
+        assert data is not None
+        suffix = "-count" if board.counting else ""
+        name = f"game-{view.game_id}-move-{board.move_number:03d}{suffix}.png"
+        path = self.boards_dir / name
         await asyncio.to_thread(self._write, path, data)
         return path
 

@@ -10,9 +10,10 @@ from typing import Any
 import discord
 
 from service import Button
+from service.views import TOKEN_PATTERN
 
 PREFIX = "go:"
-TEMPLATE = r"go:(?P<token>g\d{1,9}:[a-z]+(?::[a-z0-9.+]{1,12}){0,3})"
+TEMPLATE = f"{PREFIX}(?P<token>{TOKEN_PATTERN})"
 _STYLES = {
     "accept": discord.ButtonStyle.success,
     "resign": discord.ButtonStyle.danger,

@@ -4,7 +4,6 @@ notices that must reach players elsewhere (their game's thread, a direct message
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Iterable, Mapping
@@ -14,10 +13,13 @@ from typing import Any, Literal, Protocol
 import aiohttp
 import discord
 
+from bot.deliveries import forward
 from bot.discord.buttons import button_view
-from renderer import render_png
-from service import Button, Deliver, GameService, Notice, View
+from bot.snapshots import render_board
+from service import Button, Deliver, GameService, Notice, Request, View
+from service.commands import SYSTEM, GameAt, Link, Links
 from service.i18n import t
+from service.players import number_on
 
 log = logging.getLogger(__name__)
 PLATFORM = "discord"
@@ -29,8 +31,7 @@ PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied
 
 def user_id(player: str) -> int | None:
     """The Discord user id of a player id like ``discord:123``, or None for other platforms."""
-    platform, _, rest = player.partition(":")
-    return int(rest) if platform == PLATFORM and rest.isdigit() else None
+    return number_on(player, PLATFORM)
 
 
 def mention(player: str) -> str:
@@ -140,7 +141,8 @@ class Presenter:
     async def thread_of(self, game_id: int) -> int | None:
         """The game's thread (remembered through the service, so it survives restarts)."""
         if game_id not in self.threads:
-            value = (await self.service.links(game_id)).get(THREAD_KEY)
+            links = await self.service.execute(Links(), Request(SYSTEM, game=game_id))
+            value = links.get(THREAD_KEY)
             if value is None:
                 return None
             self.remember(game_id, int(value))
@@ -149,7 +151,8 @@ class Presenter:
     async def game_in(self, channel_id: int) -> int | None:
         """The game whose thread is ``channel_id``, if any."""
         if channel_id not in self.games:
-            game_id = await self.service.game_by_link(THREAD_KEY, str(channel_id))
+            where = GameAt(THREAD_KEY, str(channel_id))
+            game_id = await self.service.execute(where, Request(SYSTEM))
             if game_id is None:
                 return None
             self.remember(game_id, channel_id)
@@ -176,7 +179,8 @@ class Presenter:
             type=discord.ChannelType.public_thread,
             auto_archive_duration=ARCHIVE_MINUTES,
         )
-        await self.service.link(view.game_id, THREAD_KEY, str(thread.id))
+        link = Link(THREAD_KEY, str(thread.id))
+        await self.service.execute(link, Request(SYSTEM, game=view.game_id))
         self.remember(view.game_id, thread.id)
         return thread.id
 
@@ -220,7 +224,7 @@ class Presenter:
         for players, notice in grouped(separate):
             notice_out = compose(notice.lines, pings=players, buttons=notice.buttons)
             await self.post(where, notice_out, None)
-        await self.forward(view)
+        await forward(self.deliveries, view, besides=PLATFORM)
 
     async def _post_in_thread(self, thread: int, out: Outgoing, view: View) -> int | None:
         """Post in the game's thread; None (and forgotten) when the thread was deleted."""
@@ -255,14 +259,6 @@ class Presenter:
         except (discord.HTTPException, aiohttp.ClientError) as error:
             log.warning("could not clear the buttons of message %s: %s", previous[1], error)
 
-    async def forward(self, view: View) -> None:
-        """Hand the view to the other platforms whose players it notifies."""
-        platforms = {n.player.partition(":")[0] for n in view.notify} - {PLATFORM}
-        for platform in sorted(platforms):
-            deliver = self.deliveries.get(platform)
-            if deliver is not None:
-                await deliver(view)
-
     async def deliver(self, view: View) -> None:
         """Scheduler notices (reminders, loss on time) for Discord players: in the game's
         thread, else by direct message."""
@@ -270,7 +266,7 @@ class Presenter:
         if not mine:
             return
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
-        png = await asyncio.to_thread(render_png, view.board) if view.board is not None else None
+        png = await render_board(view.board)
         for players, notice in grouped(mine):
             out = compose(
                 notice.lines, game_id=view.game_id, png=png, pings=players, buttons=notice.buttons

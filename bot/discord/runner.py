@@ -1,11 +1,10 @@
 """Interactions and thread messages to commands: who acts (``discord:<user id>``), which game
-(the thread's), the grammar, :func:`bot.grammar.dispatch` with the interaction id as update id,
-the 3-second rule, and the one error hook (user errors ephemeral, anything else logged)."""
+(the thread's), the grammar, :func:`bot.grammar.run` with the interaction id as update id, the
+3-second rule, and the one error hook (user errors ephemeral, anything else logged)."""
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -16,9 +15,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import PLATFORM, Outgoing, Presenter, compose
-from bot.grammar import BY_NAME, Command, Who, dispatch, parse, parse_token
-from renderer import render_png
-from service import Actor, GameService, View
+from bot.grammar import BY_NAME, Who, Words, parse, parse_token, run
+from bot.snapshots import render_board
+from service import Actor, GameService, Request, View
+from service.commands import LegalPoints
 from service.errors import BadArguments, UserError
 from service.i18n import language, t
 
@@ -94,19 +94,19 @@ class Runner:
     async def _run(
         self,
         interaction: discord.Interaction[Any],
-        read: Callable[[], Command],
+        read: Callable[[], Words],
         users: Sequence[discord.abc.User],
     ) -> None:
         actor = actor_of(interaction.user, interaction.locale)
         answer = InteractionAnswer(interaction)
         with language(actor.language):
             try:
-                command = await self._in_context(read(), interaction.channel_id)
+                words = read()
                 update = f"{PLATFORM}:{interaction.id}"
-                work = self._execute(actor, command, interaction.channel_id, update, users)
+                work = self._execute(actor, words, interaction.channel_id, update, users)
                 view, png = await self._in_time(interaction, work)
                 await self.presenter.reply(
-                    answer, command.name, view, png, actor.id, interaction.channel
+                    answer, words.name, view, png, actor.id, interaction.channel
                 )
             except Exception as error:
                 await self.report_error(interaction, error, answer)
@@ -124,55 +124,47 @@ class Runner:
         with language(actor.language):
             try:
                 try:
-                    command = parse(text, plain_points=True)
+                    words = parse(text, plain_points=True)
                 except BadArguments:
                     if head not in BY_NAME:
                         return  # conversation, not a command
                     raise
-                command = await self._in_context(command, message.channel.id)
                 update = f"{PLATFORM}:{message.id}"
                 users = message.mentions
-                view, png = await self._execute(actor, command, message.channel.id, update, users)
+                view, png = await self._execute(actor, words, message.channel.id, update, users)
                 answer = MessageAnswer(message)
-                await self.presenter.reply(
-                    answer, command.name, view, png, actor.id, message.channel
-                )
+                await self.presenter.reply(answer, words.name, view, png, actor.id, message.channel)
             except Exception as error:
                 said = self.error_text(error)
                 if said is not None:
                     await message.channel.send(said[:2000])
 
-    async def _in_context(self, command: Command, channel_id: int | None) -> Command:
+    async def _thread_game(self, words: Words, channel_id: int | None) -> int | None:
         """In a game's thread a command about a game needs no number: it is the thread's."""
-        spec = BY_NAME[command.name]
-        if command.game is not None or not spec.game or spec.who is Who.CHALLENGED:
-            return command
-        game = await self.presenter.game_in(channel_id) if channel_id else None
-        return command if game is None else dataclasses.replace(command, game=game)
+        spec = BY_NAME[words.name]
+        if not spec.game or spec.who is Who.CHALLENGED or channel_id is None:
+            return None
+        return await self.presenter.game_in(channel_id)
 
     async def _execute(
         self,
         actor: Actor,
-        command: Command,
+        words: Words,
         channel_id: int | None,
         update_id: str,
         users: Sequence[discord.abc.User],
     ) -> tuple[View, bytes | None]:
         """The service's view of the command, and its board rendered (off the event loop)."""
-        known = {str(u.id): u for u in users}
-
-        def resolve(name: str) -> Actor:
-            user = known.get(name)
+        opponent = None
+        if words.mention is not None:
+            user = {str(u.id): u for u in users}.get(words.mention)
             if user is None:
-                raise BadArguments(t("grammar.mention", text=f"@{name}"))
-            return actor_of(user)
-
-        channel = f"{PLATFORM}:{channel_id}"
-        view = await dispatch(
-            self.service, actor, command, resolve=resolve, channel=channel, update_id=update_id
-        )
-        png = await asyncio.to_thread(render_png, view.board) if view.board is not None else None
-        return view, png
+                raise BadArguments(t("grammar.mention", text=f"@{words.mention}"))
+            opponent = actor_of(user)
+        game = await self._thread_game(words, channel_id)
+        request = Request(actor, f"{PLATFORM}:{channel_id}", game, update_id)
+        view = await run(self.service, words, request, opponent)
+        return view, await render_board(view.board)
 
     async def _in_time(self, interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
         """Await ``work``; if it takes longer than ``defer_after``, defer the interaction first
@@ -196,9 +188,8 @@ class Runner:
         game = getattr(interaction.namespace, "game", None)
         if game is None and interaction.channel_id is not None:
             game = await self.presenter.game_in(interaction.channel_id)
-        points = await self.service.legal_points(
-            actor, game, channel=f"{PLATFORM}:{interaction.channel_id}"
-        )
+        request = Request(actor, f"{PLATFORM}:{interaction.channel_id}", game)
+        points = await self.service.execute(LegalPoints(), request)
         prefix = "".join(typed.split()).upper()
         return [name for name in points if name.startswith(prefix)]
 

@@ -22,7 +22,7 @@ from telegram.ext import (
 )
 
 from bot.grammar import COMMANDS
-from bot.telegram.handlers import TOKEN_PATTERN, Handlers
+from bot.telegram.handlers import TOKEN_FILTER, Handlers
 from bot.telegram.logs import mask_secrets
 from bot.telegram.people import People
 from bot.telegram.present import Presenter, fit
@@ -95,7 +95,7 @@ def build_application(
     app.add_handler(
         MessageHandler(new_messages & filters.TEXT & ~filters.COMMAND, handlers.on_text)
     )
-    app.add_handler(CallbackQueryHandler(handlers.on_button, pattern=TOKEN_PATTERN))
+    app.add_handler(CallbackQueryHandler(handlers.on_button, pattern=TOKEN_FILTER))
     app.add_handler(CallbackQueryHandler(handlers.on_stale_button))
     app.add_error_handler(handlers.on_error)
     return app, presenter.deliver

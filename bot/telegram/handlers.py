@@ -4,7 +4,6 @@ One error handler answers :class:`UserError` as it is and anything else with an 
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 
@@ -13,17 +12,19 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.grammar import BY_NAME, Command, dispatch, parse, parse_token
+from bot.grammar import BY_NAME, Words, parse, parse_token, run
 from bot.telegram.people import People, language_of
 from bot.telegram.present import HOME, Origin, Presenter, as_html, board_link, fit, replying
-from service import Actor, GameService, View
+from service import Actor, GameService, Request, View
+from service.commands import GameAt
 from service.errors import BadArguments, UserError
 from service.i18n import language, t
+from service.views import TOKEN_PATTERN
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 ALERT_LIMIT = 200  # characters of a callback query answer
-TOKEN_PATTERN = r"^g\d+:[a-z]+"
+TOKEN_FILTER = f"^{TOKEN_PATTERN}$"  # callback data routed to :meth:`Handlers.on_button`
 
 
 class Handlers:
@@ -70,9 +71,9 @@ class Handlers:
         actor = self.people.actor(query.from_user)
         message = query.message
         with language(actor.language):
-            command = parse_token(query.data)
+            words = parse_token(query.data)
             chat_id = message.chat.id if message is not None else query.from_user.id
-            view = await self._dispatch(update, actor, command, chat_id, None)
+            view = await self._execute(update, actor, words, chat_id, None)
             stamp = time.monotonic()
             await query.answer()
             pressed = message.message_id if message is not None else None
@@ -130,44 +131,38 @@ class Handlers:
         assert message is not None and user is not None
         actor = self.people.actor(user)
         with language(actor.language):
-            command = parse(text, plain_points=plain_points)
-            game = await self._replied_game(message)
-            view = await self._dispatch(update, actor, command, message.chat_id, game)
+            words = parse(text, plain_points=plain_points)
+            game = await self._replied_game(message, actor)
+            view = await self._execute(update, actor, words, message.chat_id, game)
             stamp = time.monotonic()
             origin = Origin(message.chat_id, actor, message.message_id)
-            await self.presenter.present(view, origin, stamp=stamp, fresh=command.name == "board")
+            await self.presenter.present(view, origin, stamp=stamp, fresh=words.name == "board")
 
-    async def _replied_game(self, message: Message) -> int | None:
+    async def _replied_game(self, message: Message, actor: Actor) -> int | None:
         """The game whose board message this message replies to, if any."""
         replied = message.reply_to_message
         if replied is None or not replied.photo:
             return None
-        return await self.service.game_by_link(board_link(message.chat_id), str(replied.message_id))
+        where = GameAt(board_link(message.chat_id), str(replied.message_id))
+        return await self.service.execute(where, Request(actor))
 
-    async def _dispatch(
-        self, update: Update, actor: Actor, command: Command, chat_id: int, game: int | None
+    async def _execute(
+        self, update: Update, actor: Actor, words: Words, chat_id: int, game: int | None
     ) -> View:
-        """Run ``command`` (about ``game`` when it names none); remember where a new challenge
-        was made and who took part, for notices and mentions."""
-        if game is not None and command.game is None and BY_NAME[command.name].game:
-            command = dataclasses.replace(command, game=game)
-        opponent = await self.people.resolve(command.mention) if command.mention else None
-
-        def resolve(_name: str) -> Actor:
-            assert opponent is not None
-            return opponent
-
-        view = await dispatch(
-            self.service,
+        """Run the parsed line (about ``game`` when it names none). A challenge keeps, in its
+        own unit of work, the chat it was made in and the usernames of its players (so notices
+        and mentions work after a restart); an accept keeps the taker's."""
+        opponent = await self.people.resolve(words.mention) if words.mention else None
+        links: list[tuple[str, str]] = []
+        if words.name == "challenge":
+            links = [(HOME, str(chat_id)), *self.people.links(actor, opponent)]
+        elif words.name == "accept":
+            links = self.people.links(actor)
+        request = Request(
             actor,
-            command,
-            resolve=resolve,
-            channel=f"telegram:{chat_id}",
-            update_id=f"telegram:{update.update_id}",
+            f"telegram:{chat_id}",
+            game if BY_NAME[words.name].game else None,
+            f"telegram:{update.update_id}",
+            tuple(links),
         )
-        if view.game_id is not None and command.name == "challenge":
-            await self.presenter.links.put(view.game_id, HOME, str(chat_id))
-            await self.people.keep(view.game_id, actor, *([opponent] if opponent else []))
-        elif view.game_id is not None and command.name == "accept":
-            await self.people.keep(view.game_id, actor)
-        return view
+        return await run(self.service, words, request, opponent)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from telegram import User
 
-from service import Actor, GameService
+from service import Actor, GameService, Request
+from service.commands import SYSTEM, GameAt, Links
 from service.errors import BadArguments
 from service.i18n import t
+from service.players import number_on
 
 PLATFORM = "telegram"
 KNOWN = "yes"
@@ -30,10 +32,7 @@ def display_name(user: User) -> str:
 
 def user_id_of(player: str) -> int | None:
     """``telegram:1001`` → 1001; None for players of other platforms."""
-    platform, _, number = player.partition(":")
-    if platform != PLATFORM or not number.lstrip("-").isdigit():
-        return None
-    return int(number)
+    return number_on(player, PLATFORM)
 
 
 class People:
@@ -61,9 +60,11 @@ class People:
         key = username.lower()
         user_id = self._ids.get(key)
         if user_id is None:
-            game_id = await self.service.game_by_link(f"telegram:known:{key}", KNOWN)
+            where = GameAt(f"telegram:known:{key}", KNOWN)
+            game_id = await self.service.execute(where, Request(SYSTEM))
             if game_id is not None:
-                stored = (await self.service.links(game_id)).get(f"telegram:user:{key}")
+                known = await self.service.execute(Links(), Request(SYSTEM, game=game_id))
+                stored = known.get(f"telegram:user:{key}")
                 user_id = int(stored) if stored and stored.isdigit() else None
         if user_id is None:
             raise BadArguments(t("telegram.unknown_user", name=username))
@@ -71,12 +72,14 @@ class People:
         name = self._names.setdefault(user_id, username)
         return Actor(f"{PLATFORM}:{user_id}", name)
 
-    async def keep(self, game_id: int, *actors: Actor) -> None:
-        """Store the usernames of ``actors`` in the game's links (mentions survive restarts)."""
+    def links(self, *actors: Actor | None) -> list[tuple[str, str]]:
+        """The links that keep the usernames of ``actors`` with a game (mentions survive
+        restarts); the adapter sends them with the command that makes or takes the game."""
+        links: list[tuple[str, str]] = []
         for actor in actors:
-            user_id = user_id_of(actor.id)
-            key = actor.name.lower()
-            if user_id is None or self._ids.get(key) != user_id:
+            user_id = user_id_of(actor.id) if actor is not None else None
+            if actor is None or user_id is None or self._ids.get(actor.name.lower()) != user_id:
                 continue  # not a Telegram user with a username
-            await self.service.link(game_id, f"telegram:known:{key}", KNOWN)
-            await self.service.link(game_id, f"telegram:user:{key}", str(user_id))
+            key = actor.name.lower()
+            links += [(f"telegram:known:{key}", KNOWN), (f"telegram:user:{key}", str(user_id))]
+        return links

@@ -22,9 +22,11 @@ from telegram import (
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from bot.telegram.people import People, user_id_of
-from renderer import render_png
-from service import Actor, Button, Deliver, GameService, Notice, View
+from bot.deliveries import forward
+from bot.snapshots import render_board
+from bot.telegram.people import PLATFORM, People, user_id_of
+from service import Actor, Button, Deliver, GameService, Notice, Request, View
+from service.commands import SYSTEM, Link, Links
 from service.i18n import t
 
 log = logging.getLogger(__name__)
@@ -84,14 +86,15 @@ class GameLinks:
             return {}
         links = self._games.get(game_id)
         if links is None:
-            links = self._games[game_id] = await self.service.links(game_id)
+            found = await self.service.execute(Links(), Request(SYSTEM, game=game_id))
+            links = self._games[game_id] = found
             while len(self._games) > self.size:
                 del self._games[next(iter(self._games))]
         return links
 
     async def put(self, game_id: int, key: str, value: str) -> None:
         """Link the game (in storage, then here)."""
-        await self.service.link(game_id, key, value)
+        await self.service.execute(Link(key, value), Request(SYSTEM, game=game_id))
         (await self.of(game_id))[key] = value
 
 
@@ -132,25 +135,12 @@ class Presenter:
         links = await self.links.of(view.game_id)
         targets = self._targets(view, links, origin)
         here = targets.pop(origin.chat_id, [])
-        photo = render_png(view.board) if view.board is not None else b""
+        photo = await render_board(view.board) or b""
         await asyncio.gather(
             self._reply(view, photo, links, here, origin, stamp, fresh),
             self._notify(view, photo, links, targets, stamp, origin),
-            self.forward(view),
+            forward(self.deliveries, view, besides=PLATFORM),
         )
-
-    async def forward(self, view: View) -> None:
-        """Hand the view to the other platforms whose players it notifies (a game between a
-        Telegram and a Discord player); never raises."""
-        platforms = {n.player.partition(":")[0] for n in view.notify} - {"telegram"}
-        for platform in sorted(platforms):
-            deliver = self.deliveries.get(platform)
-            if deliver is None:
-                continue
-            try:
-                await deliver(view)
-            except Exception:
-                log.exception("forwarding game %s to %s failed", view.game_id, platform)
 
     async def _reply(
         self,
@@ -184,7 +174,7 @@ class Presenter:
         """The scheduler's notices (reminders, losses on time); never raises."""
         try:
             links = await self.links.of(view.game_id)
-            photo = render_png(view.board) if view.board is not None else b""
+            photo = await render_board(view.board) or b""
             targets = self._targets(view, links, None)
             await self._notify(view, photo, links, targets, time.monotonic(), None)
         except Exception:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.grammar import BY_NAME, COMMANDS, Command, help_lines, parse, parse_token
+from bot.grammar import BY_NAME, COMMANDS, Words, help_lines, parse, parse_token
 from service.errors import BadArguments
 from service.views import MAX_TOKEN_BYTES
 
@@ -16,40 +16,40 @@ def test_command_names_are_lowercase_letters_only() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("play D4", Command("play", ("D4",))),
-        ("PLAY d-4 #12", Command("play", ("d-4",), game=12)),
-        ("play d 4", Command("play", ("d4",))),
-        ("move q16", Command("play", ("q16",))),
-        ("/pass", Command("pass")),
+        ("play D4", Words("play", ("D4",))),
+        ("PLAY d-4 #12", Words("play", ("d-4",), game=12)),
+        ("play d 4", Words("play", ("d4",))),
+        ("move q16", Words("play", ("q16",))),
+        ("/pass", Words("pass")),
         (
             "challenge size=9 @bob komi=0.5 color=nigiri",
-            Command("challenge", (), {"size": "9", "komi": "0.5", "color": "nigiri"}, None, "bob"),
+            Words("challenge", (), {"size": "9", "komi": "0.5", "color": "nigiri"}, None, "bob"),
         ),
         (
             "challenge time=3d+1d rated=yes",
-            Command("challenge", (), {"time": "3d+1d", "rated": "yes"}),
+            Words("challenge", (), {"time": "3d+1d", "rated": "yes"}),
         ),
-        ("dead D4 q16 #3", Command("dead", ("D4", "q16"), game=3)),
-        ("done v3", Command("done", ("v3",))),
-        ("resign yes", Command("resign", ("yes",))),
-        ("undo no #2", Command("undo", ("no",), game=2)),
-        ("fill", Command("filldame")),
-        ("adjudicate #4 B+R", Command("adjudicate", ("B+R",), game=4)),
-        ("help play", Command("help", ("play",))),
-        ("sgf 12", Command("sgf", game=12)),
-        ("accept 3", Command("accept", game=3)),
-        ("play d 4 7", Command("play", ("d4",), game=7)),
-        ("adjudicate 4 jigo", Command("adjudicate", ("jigo",), game=4)),
-        ("done 3 #5", Command("done", ("3",), game=5)),
-        ("vacation on", Command("vacation", ("on",))),
+        ("dead D4 q16 #3", Words("dead", ("D4", "q16"), game=3)),
+        ("done v3", Words("done", ("v3",))),
+        ("resign yes", Words("resign", ("yes",))),
+        ("undo no #2", Words("undo", ("no",), game=2)),
+        ("fill", Words("filldame")),
+        ("adjudicate #4 B+R", Words("adjudicate", ("B+R",), game=4)),
+        ("help play", Words("help", ("play",))),
+        ("sgf 12", Words("sgf", game=12)),
+        ("accept 3", Words("accept", game=3)),
+        ("play d 4 7", Words("play", ("d4",), game=7)),
+        ("adjudicate 4 jigo", Words("adjudicate", ("jigo",), game=4)),
+        ("done 3 #5", Words("done", ("3",), game=5)),
+        ("vacation on", Words("vacation", ("on",))),
     ],
 )
-def test_parse(text: str, expected: Command) -> None:
+def test_parse(text: str, expected: Words) -> None:
     assert parse(text) == expected
 
 
 def test_plain_coordinates_mean_play_where_the_platform_allows() -> None:
-    assert parse("d4", plain_points=True) == Command("play", ("d4",))
+    assert parse("d4", plain_points=True) == Words("play", ("d4",))
     with pytest.raises(BadArguments, match="Unknown command"):
         parse("d4")
 
@@ -57,14 +57,14 @@ def test_plain_coordinates_mean_play_where_the_platform_allows() -> None:
 @pytest.mark.parametrize(
     ("token", "expected"),
     [
-        ("g42:pass", Command("pass", game=42)),
-        ("g42:done:v3", Command("done", ("v3",), game=42)),
-        ("g7:resign:yes", Command("resign", ("yes",), game=7)),
-        ("g7:undo:no", Command("undo", ("no",), game=7)),
-        ("g1:accept", Command("accept", game=1)),
+        ("g42:pass", Words("pass", game=42)),
+        ("g42:done:v3", Words("done", ("v3",), game=42)),
+        ("g7:resign:yes", Words("resign", ("yes",), game=7)),
+        ("g7:undo:no", Words("undo", ("no",), game=7)),
+        ("g1:accept", Words("accept", game=1)),
     ],
 )
-def test_button_tokens(token: str, expected: Command) -> None:
+def test_button_tokens(token: str, expected: Words) -> None:
     assert parse_token(token) == expected
     assert len(token.encode()) <= MAX_TOKEN_BYTES
 

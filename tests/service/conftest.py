@@ -1,5 +1,7 @@
-"""Service tests run on both real databases (SQLite in a temporary file, PostgreSQL in a fresh
-schema), with a clock the test moves."""
+"""Service tests run on the in-memory backend (``storage.memory``, held to the same contract suite
+as the real ones in tests/storage), with a clock the test moves; the tests of concurrency, crashes
+and whole games also run on both real databases (``real_service``: SQLite in a temporary file,
+PostgreSQL in a fresh schema)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from service import Actor, GameService
+from service.commands import Accept, Challenge, Pass, Play, Request
 from service.ports import Database
+from storage.memory import open_memory
 from storage.sqlite import open_sqlite
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 
@@ -39,8 +43,17 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture
+async def database() -> AsyncIterator[Database]:
+    db = await open_memory()
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+async def real_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
     if request.param == "sqlite":
         db: Database = await open_sqlite(tmp_path / "games.db")
         try:
@@ -65,15 +78,20 @@ def service(database: Database, clock: FakeClock) -> GameService:
     return GameService(database, organisers={ORGANISER.id}, clock=clock, rng=random.Random(1))
 
 
+@pytest.fixture
+def real_service(real_database: Database, clock: FakeClock) -> GameService:
+    return GameService(real_database, organisers={ORGANISER.id}, clock=clock, rng=random.Random(1))
+
+
 async def start_game(
     service: GameService, *options: str, black: Actor = ALICE, white: Actor = BOB
 ) -> int:
     """A started game between ``black`` and ``white``; returns its number."""
     opts = dict(o.split("=", 1) for o in options)
     opts.setdefault("color", "black")
-    view = await service.challenge(black, white, opts)
+    view = await service.execute(Challenge(white, opts), Request(black))
     assert view.game_id is not None
-    await service.accept(white, view.game_id)
+    await service.execute(Accept(), Request(white, game=view.game_id))
     return view.game_id
 
 
@@ -82,6 +100,6 @@ async def play_moves(service: GameService, game_id: int, *moves: str) -> None:
     for index, move in enumerate(moves):
         actor = ALICE if index % 2 == 0 else BOB
         if move == "pass":
-            await service.pass_(actor, game_id)
+            await service.execute(Pass(), Request(actor, game=game_id))
         else:
-            await service.play(actor, move, game_id)
+            await service.execute(Play(move), Request(actor, game=game_id))

@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.colors import Color
 from engine.game import Game
 from service import Actor, GameService
+from service.commands import Accept, Challenge, Play, Request
 from storage.sqlite import open_sqlite
 
 PLAYERS = (Actor("console:black", "black"), Actor("console:white", "white"))
@@ -22,9 +23,11 @@ async def main(path: Path, games: int, concurrent: bool = False) -> None:
     chooser = random.Random(11)
     mirrors: dict[int, Game] = {}
     for _ in range(games):
-        view = await service.challenge(PLAYERS[0], PLAYERS[1], {"size": "9", "color": "black"})
+        view = await service.execute(
+            Challenge(PLAYERS[1], {"size": "9", "color": "black"}), Request(PLAYERS[0])
+        )
         assert view.game_id is not None
-        await service.accept(PLAYERS[1], view.game_id)
+        await service.execute(Accept(), Request(PLAYERS[1], game=view.game_id))
         mirrors[view.game_id] = Game(9)
     print("READY", flush=True)
 
@@ -33,7 +36,7 @@ async def main(path: Path, games: int, concurrent: bool = False) -> None:
         legal = game.board.legal_points(color)
         point = chooser.choice(legal) if legal else None
         actor = PLAYERS[0] if color is Color.BLACK else PLAYERS[1]
-        await service.play(actor, point.gtp() if point else None, game_id)
+        await service.execute(Play(point.gtp() if point else None), Request(actor, game=game_id))
         game.play(color, point)
         vertex = point.gtp() if point else "pass"
         print(f"ACK {game_id} {game.move_number} {vertex}", flush=True)

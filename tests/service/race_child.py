@@ -9,6 +9,7 @@ import sys
 import time
 
 from service import Actor, GameService
+from service.commands import Play, Request
 from service.errors import UserError
 from storage.postgres import open_postgres
 
@@ -21,7 +22,8 @@ async def main(dsn: str, schema: str, game_id: int, start_at: float, points: lis
     try:
         await asyncio.sleep(max(0.0, start_at - time.time()))
         results = await asyncio.gather(
-            *(service.play(ALICE, point, game_id) for point in points), return_exceptions=True
+            *(service.execute(Play(point), Request(ALICE, game=game_id)) for point in points),
+            return_exceptions=True,
         )
     finally:
         await database.close()

@@ -12,6 +12,7 @@ from engine.colors import Color
 from engine.coords import Point, parse_vertex
 from engine.game import Game
 from service import GameService
+from service.commands import Board, Computer, Done, FillDame, Games, Pass, Play, Request, Undo
 from service.errors import BadArguments, NotAPlayer, NotYourTurn, WrongPhase
 from service.ports import Database, OpponentResigns, OpponentUnavailable
 from tests.service.conftest import ALICE, BOB, FakeClock
@@ -46,15 +47,19 @@ def computer_service(database: Database, clock: FakeClock, *answers: str) -> Gam
 
 async def test_a_whole_game_against_the_computer(database: Database, clock: FakeClock) -> None:
     service = computer_service(database, clock, "C3", "pass")
-    view = await service.computer(ALICE, {"size": "9", "level": "3"})
+    view = await service.execute(Computer({"size": "9", "level": "3"}), Request(ALICE))
     gid = view.game_id
     assert gid is not None and "Scripted level 3" in view.text
-    view = await service.play(ALICE, "E5", gid)
+    view = await service.execute(Play("E5"), Request(ALICE, game=gid))
     assert "Scripted level 3 played White C3." in view.text
     assert view.board is not None and (2, 2) in view.board.white
-    stopped = await service.pass_(ALICE, gid)  # the computer passes too: the game stops
+    stopped = await service.execute(
+        Pass(), Request(ALICE, game=gid)
+    )  # the computer passes too: the game stops
     assert "Scripted level 3 passed." in stopped.text
-    ended = await service.done(ALICE, None, gid)  # the computer accepts the same marking
+    ended = await service.execute(
+        Done(), Request(ALICE, game=gid)
+    )  # the computer accepts the same marking
     assert "is over" in ended.text
     assert isinstance(service.opponent, ScriptedOpponent)
     assert [(n, c, lvl) for n, c, lvl in service.opponent.asked] == [
@@ -67,41 +72,41 @@ async def test_the_computer_moves_first_when_the_player_takes_white(
     database: Database, clock: FakeClock
 ) -> None:
     service = computer_service(database, clock, "E5")
-    view = await service.computer(ALICE, {"color": "white"})
+    view = await service.execute(Computer({"color": "white"}), Request(ALICE))
     assert "played Black E5" in view.text
     assert view.board is not None and view.board.black == frozenset({(4, 4)})
 
 
 async def test_undo_takes_back_the_reply_and_the_move(database: Database, clock: FakeClock) -> None:
     service = computer_service(database, clock, "C3", "G7")
-    gid = (await service.computer(ALICE, {})).game_id
-    await service.play(ALICE, "E5", gid)
-    view = await service.undo(ALICE, gid)
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    await service.execute(Play("E5"), Request(ALICE, game=gid))
+    view = await service.execute(Undo(), Request(ALICE, game=gid))
     assert "E5, C3" in view.text
     assert view.board is not None and not view.board.black and not view.board.white
-    view = await service.play(ALICE, "D4", gid)
+    view = await service.execute(Play("D4"), Request(ALICE, game=gid))
     assert view.board is not None and (6, 6) in view.board.white
 
 
 async def test_the_computer_resigns(database: Database, clock: FakeClock) -> None:
     service = computer_service(database, clock, "resign")
-    gid = (await service.computer(ALICE, {})).game_id
-    view = await service.play(ALICE, "E5", gid)
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    view = await service.execute(Play("E5"), Request(ALICE, game=gid))
     assert "B+R" in view.text
     with pytest.raises(WrongPhase):
-        await service.play(ALICE, "D4", gid)
+        await service.execute(Play("D4"), Request(ALICE, game=gid))
 
 
 async def test_an_engine_failure_is_explained_and_board_asks_again(
     database: Database, clock: FakeClock
 ) -> None:
     service = computer_service(database, clock, "down", "C3")
-    gid = (await service.computer(ALICE, {})).game_id
-    view = await service.play(ALICE, "E5", gid)
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    view = await service.execute(Play("E5"), Request(ALICE, game=gid))
     assert "did not answer (the engine crashed)" in view.text
     with pytest.raises(NotYourTurn):
-        await service.play(ALICE, "D4", gid)
-    view = await service.board(ALICE, gid)
+        await service.execute(Play("D4"), Request(ALICE, game=gid))
+    view = await service.execute(Board(), Request(ALICE, game=gid))
     assert "played White C3" in view.text
 
 
@@ -109,9 +114,9 @@ async def test_only_the_player_may_move_for_their_colour(
     database: Database, clock: FakeClock
 ) -> None:
     service = computer_service(database, clock, "C3")
-    gid = (await service.computer(ALICE, {})).game_id
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     with pytest.raises(NotAPlayer):
-        await service.play(BOB, "E5", gid)
+        await service.execute(Play("E5"), Request(BOB, game=gid))
 
 
 @pytest.mark.parametrize(
@@ -128,8 +133,8 @@ async def test_bad_options_are_clear_and_create_nothing(
 ) -> None:
     service = computer_service(database, clock)
     with pytest.raises(BadArguments, match=message):
-        await service.computer(ALICE, options)
-    assert "#1" not in (await service.games(ALICE)).text
+        await service.execute(Computer(options), Request(ALICE))
+    assert "#1" not in (await service.execute(Games(), Request(ALICE))).text
 
 
 async def test_without_an_engine_the_command_says_how_to_get_one(
@@ -137,7 +142,7 @@ async def test_without_an_engine_the_command_says_how_to_get_one(
 ) -> None:
     service = GameService(database, clock=clock)
     with pytest.raises(WrongPhase, match="install GNU Go"):
-        await service.computer(ALICE, {})
+        await service.execute(Computer({}), Request(ALICE))
 
 
 async def test_the_computer_agrees_to_fill_dame(database: Database, clock: FakeClock) -> None:
@@ -145,11 +150,11 @@ async def test_the_computer_agrees_to_fill_dame(database: Database, clock: FakeC
     players' agreement; the computer gives it at once."""
     replies = [f"G{row}" for row in range(1, 10)] + ["pass"]
     service = computer_service(database, clock, *replies)
-    gid = (await service.computer(ALICE, {"size": "9"})).game_id
+    gid = (await service.execute(Computer({"size": "9"}), Request(ALICE))).game_id
     for row in range(1, 10):
-        await service.play(ALICE, f"E{row}", gid)
-    stopped = await service.pass_(ALICE, gid)
+        await service.execute(Play(f"E{row}"), Request(ALICE, game=gid))
+    stopped = await service.execute(Pass(), Request(ALICE, game=gid))
     assert "passed" in stopped.text
-    filled = await service.filldame(ALICE, gid)
+    filled = await service.execute(FillDame(), Request(ALICE, game=gid))
     assert "F1" in filled.text and filled.board is not None
     assert all((row, 5) in filled.board.black | filled.board.white for row in range(9))

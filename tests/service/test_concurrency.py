@@ -10,23 +10,26 @@ from pathlib import Path
 import pytest
 
 from service import GameService
+from service.commands import Board, Challenge, Play, Request
 from service.errors import Busy, NotYourTurn, UserError
 from service.ports import ConcurrentUpdate, Database, UnitOfWork
 from storage.sqlite import open_sqlite
 from tests.service.conftest import ALICE, CAROL, FakeClock, start_game
 
 
-async def test_fifty_concurrent_plays_of_one_move_apply_once(service: GameService) -> None:
+async def test_fifty_concurrent_plays_of_one_move_apply_once(real_service: GameService) -> None:
+    service = real_service
     gid = await start_game(service, "size=9")
     points = [f"{c}{r}" for c in "ABCDEFGHJ" for r in range(1, 10)][:50]
     results = await asyncio.gather(
-        *(service.play(ALICE, p, gid) for p in points), return_exceptions=True
+        *(service.execute(Play(p), Request(ALICE, game=gid)) for p in points),
+        return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(applied) == 1 and len(refused) == 49
     assert all(isinstance(e, NotYourTurn) and str(e) == "It is White's move" for e in refused)
-    board = await service.board(CAROL, gid)
+    board = await service.execute(Board(), Request(CAROL, game=gid))
     assert board.board is not None and len(board.board.black) == 1
     assert "Move 1 ·" in board.text
 
@@ -38,24 +41,30 @@ async def test_concurrent_plays_through_separate_connections(tmp_path: Path) -> 
     try:
         services = [GameService(db, clock=clock, rng=random.Random(1)) for db in databases]
         gid = await start_game(services[0], "size=9")
-        calls = [services[i % 3].play(ALICE, "E5", gid, update_id=None) for i in range(30)]
-        calls += [services[i % 3].play(ALICE, "D4", gid) for i in range(20)]
+        calls = [services[i % 3].execute(Play("E5"), Request(ALICE, game=gid)) for i in range(30)]
+        calls += [services[i % 3].execute(Play("D4"), Request(ALICE, game=gid)) for i in range(20)]
         results = await asyncio.gather(*calls, return_exceptions=True)
         applied = [r for r in results if not isinstance(r, BaseException)]
         assert len(applied) == 1
         assert all(isinstance(r, UserError) for r in results if isinstance(r, BaseException))
         for svc in services:  # every process sees the one move, whatever its cache held
-            board = await svc.board(CAROL, gid)
+            board = await svc.execute(Board(), Request(CAROL, game=gid))
             assert board.board is not None and len(board.board.black) == 1
     finally:
         for db in databases:
             await db.close()
 
 
-async def test_redelivered_updates_apply_once_even_concurrently(service: GameService) -> None:
+async def test_redelivered_updates_apply_once_even_concurrently(
+    real_service: GameService,
+) -> None:
+    service = real_service
     gid = await start_game(service, "size=9")
     results = await asyncio.gather(
-        *(service.play(ALICE, "E5", gid, update_id="discord:999") for _ in range(20))
+        *(
+            service.execute(Play("E5"), Request(ALICE, game=gid, update_id="discord:999"))
+            for _ in range(20)
+        )
     )
     texts = [r.text for r in results]
     assert sum("Move 1 · Black E5" in text for text in texts) == 1
@@ -100,7 +109,7 @@ async def test_a_command_that_keeps_losing_races_says_try_again(
     flaky = ConflictingDatabase(database)
     service = GameService(flaky, clock=clock)  # type: ignore[arg-type]
     with pytest.raises(Busy, match="send it again"):
-        await service.challenge(ALICE, None, {})
+        await service.execute(Challenge(None, {}), Request(ALICE))
     assert flaky.attempts > 1
     async with database.unit_of_work() as uow:
         assert await uow.games.open_challenges() == []

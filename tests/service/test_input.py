@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from service import GameService
+from service.commands import Accept, Adjudicate, Board, Challenge, Dead, Done, Play, Request
 from service.errors import BadArguments, IllegalMoveError, NoSuchGame, UserError, WrongPhase
 from service.ports import Database, GameStatus
 from tests.service.conftest import ALICE, BOB, ORGANISER, play_moves, start_game
@@ -39,7 +40,7 @@ async def test_bad_challenge_options(
     service: GameService, database: Database, options: dict[str, str], message: str
 ) -> None:
     with pytest.raises(BadArguments, match=message.replace("|", r"\|").replace(".", r"\.")):
-        await service.challenge(ALICE, BOB, options)
+        await service.execute(Challenge(BOB, options), Request(ALICE))
     async with database.unit_of_work() as uow:
         assert await uow.games.for_player(ALICE.id, list(GameStatus)) == []
 
@@ -59,7 +60,7 @@ async def test_bad_points(
     gid = await start_game(service)
     before = await version_of(database, gid)
     with pytest.raises(BadArguments, match=message.replace("(", r"\(").replace(")", r"\)")):
-        await service.play(ALICE, point, gid)
+        await service.execute(Play(point), Request(ALICE, game=gid))
     assert await version_of(database, gid) == before
 
 
@@ -70,9 +71,9 @@ async def test_illegal_moves_name_the_rule(service: GameService, database: Datab
     with pytest.raises(
         IllegalMoveError, match=r"^Illegal move: ko — play elsewhere first \(Art\. 6\)$"
     ):
-        await service.play(BOB, "E5", gid)
+        await service.execute(Play("E5"), Request(BOB, game=gid))
     with pytest.raises(IllegalMoveError, match="D5 is occupied"):
-        await service.play(BOB, "D5", gid)
+        await service.execute(Play("D5"), Request(BOB, game=gid))
     assert await version_of(database, gid) == before
 
 
@@ -80,7 +81,7 @@ async def test_suicide_is_refused(service: GameService) -> None:
     gid = await start_game(service, "size=9")
     await play_moves(service, gid, "A2", "E5", "B1")
     with pytest.raises(IllegalMoveError, match=r"suicide \(Art\. 4\)"):
-        await service.play(BOB, "A1", gid)
+        await service.execute(Play("A1"), Request(BOB, game=gid))
 
 
 async def test_bad_values_for_the_other_commands(service: GameService, database: Database) -> None:
@@ -88,18 +89,52 @@ async def test_bad_values_for_the_other_commands(service: GameService, database:
     await play_moves(service, gid, "E5", "pass", "pass")
     before = await version_of(database, gid)
     calls: list[tuple[Callable[[], Awaitable[object]], type[UserError], str]] = [
-        (lambda: service.dead(ALICE, ["A1"], gid), BadArguments, "A1 is empty"),
-        (lambda: service.dead(ALICE, [], gid), BadArguments, "Name at least one stone"),
-        (lambda: service.dead(ALICE, ["Z9"], gid), BadArguments, "off a 9×9"),
-        (lambda: service.done(ALICE, 7, gid), UserError, "v7 was replaced by v1"),
-        (lambda: service.undo(ALICE, gid, answer="maybe"), BadArguments, "undo yes"),
-        (lambda: service.play(ALICE, "C3", gid), WrongPhase, "stopped for counting"),
-        (lambda: service.adjudicate(ORGANISER, gid, "B+lots"), BadArguments, "not a result"),
-        (lambda: service.adjudicate(ORGANISER, None, "B+R"), BadArguments, "Name the game"),
-        (lambda: service.vacation(ALICE, "forever"), BadArguments, "vacation on"),
-        (lambda: service.board(ALICE, 999), NoSuchGame, "There is no game #999"),
-        (lambda: service.accept(BOB), NoSuchGame, "no challenge for you"),
-        (lambda: service.challenge(ALICE, ALICE, {}), BadArguments, "cannot challenge yourself"),
+        (
+            lambda: service.execute(Dead(("A1",)), Request(ALICE, game=gid)),
+            BadArguments,
+            "A1 is empty",
+        ),
+        (
+            lambda: service.execute(Dead(()), Request(ALICE, game=gid)),
+            BadArguments,
+            "Name at least one stone",
+        ),
+        (
+            lambda: service.execute(Dead(("Z9",)), Request(ALICE, game=gid)),
+            BadArguments,
+            "off a 9×9",
+        ),
+        (
+            lambda: service.execute(Done(7), Request(ALICE, game=gid)),
+            UserError,
+            "v7 was replaced by v1",
+        ),
+        (
+            lambda: service.execute(Play("C3"), Request(ALICE, game=gid)),
+            WrongPhase,
+            "stopped for counting",
+        ),
+        (
+            lambda: service.execute(Adjudicate("B+lots"), Request(ORGANISER, game=gid)),
+            BadArguments,
+            "not a result",
+        ),
+        (
+            lambda: service.execute(Adjudicate("B+R"), Request(ORGANISER)),
+            BadArguments,
+            "Name the game",
+        ),
+        (
+            lambda: service.execute(Board(), Request(ALICE, game=999)),
+            NoSuchGame,
+            "There is no game #999",
+        ),
+        (lambda: service.execute(Accept(), Request(BOB)), NoSuchGame, "no challenge for you"),
+        (
+            lambda: service.execute(Challenge(ALICE, {}), Request(ALICE)),
+            BadArguments,
+            "cannot challenge yourself",
+        ),
     ]
     for call, error, message in calls:
         with pytest.raises(error, match=message):
@@ -111,6 +146,6 @@ async def test_a_game_number_is_needed_with_several_games(service: GameService) 
     await start_game(service, "size=9")
     await start_game(service, "size=9")
     with pytest.raises(NoSuchGame, match=r"several games \(#2, #1\)"):
-        await service.play(ALICE, "E5")
+        await service.execute(Play("E5"), Request(ALICE))
     with pytest.raises(NoSuchGame, match="no game in progress"):
-        await service.play(ORGANISER, "E5")
+        await service.execute(Play("E5"), Request(ORGANISER))

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from service import GameService
+from service.commands import Board, Request
 from storage.postgres import open_postgres
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 from tests.service.conftest import CAROL, start_game
@@ -54,7 +55,7 @@ async def test_processes_racing_on_one_move_apply_it_once() -> None:
         applied = [line for line in lines if line.startswith("APPLIED")]
         assert len(applied) == 1, lines
         assert all(line.startswith("REFUSED") for line in lines if line not in applied), lines
-        board = await service.board(CAROL, gid)
+        board = await service.execute(Board(), Request(CAROL, game=gid))
         assert board.board is not None and len(board.board.black) == 1
         assert "Move 1 ·" in board.text
     finally:

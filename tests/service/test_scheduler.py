@@ -11,6 +11,7 @@ import pytest
 
 from service import GameService, View
 from service.clock import DAY
+from service.commands import SYSTEM, Board, Games, NextDeadline, Play, Request, Vacation
 from service.scheduler import Scheduler
 from storage.sqlite import open_sqlite
 from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, start_game
@@ -44,7 +45,7 @@ async def test_reminder_then_loss_on_time(service: GameService, clock: FakeClock
     assert f"Game #{gid} is over: W+T — White wins on time" in lost.text
     assert {n.player for n in lost.notify} == {ALICE.id, BOB.id}
     assert inbox.views == [reminder, lost]
-    assert await service.next_deadline() is None
+    assert await service.execute(NextDeadline(), Request(SYSTEM)) is None
 
 
 async def test_a_move_resets_the_clock_and_the_reminder(
@@ -53,15 +54,15 @@ async def test_a_move_resets_the_clock_and_the_reminder(
     scheduler = Scheduler(service, Inbox())
     gid = await start_game(service, "size=9", "time=1d+1d")
     clock.advance(20 * HOUR)
-    await service.play(ALICE, "E5", gid)
-    listing = await service.games(ALICE)
+    await service.execute(Play("E5"), Request(ALICE, game=gid))
+    listing = await service.execute(Games(), Request(ALICE))
     assert "@bob to move · 1d 0h left" in listing.text
     clock.advance(DAY)  # White has 1 day: reminder due at 18h, loss at 24h
     [lost] = await scheduler.settle_due()  # past both: the loss, no stale reminder
     assert "B+T" in lost.text
-    board = await service.board(CAROL, gid)
+    board = await service.execute(Board(), Request(CAROL, game=gid))
     assert "B+T — Black wins on time" in board.text
-    black = await service.games(ALICE)
+    black = await service.execute(Games(), Request(ALICE))
     assert f"#{gid}" not in black.text
 
 
@@ -70,7 +71,7 @@ async def test_playing_after_the_deadline_loses_on_time(
 ) -> None:
     gid = await start_game(service, "size=9", "time=14d")
     clock.advance(15 * DAY)
-    view = await service.play(ALICE, "E5", gid)
+    view = await service.execute(Play("E5"), Request(ALICE, game=gid))
     assert "W+T" in view.text and "ran out of time" in view.text
 
 
@@ -92,7 +93,7 @@ async def test_restart_settles_overdue_games_and_reschedules_the_rest(tmp_path: 
         [settled] = await scheduler.settle_due()
         assert settled.game_id == short and "W+T" in settled.text
         assert await scheduler.seconds_to_next() == 4 * DAY  # the other game's reminder at 6d
-        board = await restarted.board(ALICE, long)
+        board = await restarted.execute(Board(), Request(ALICE, game=long))
         assert "Black (@carol) to play · 5d 0h left" in board.text
     finally:
         await database.close()
@@ -102,14 +103,14 @@ async def test_vacation_stops_the_clock(service: GameService, clock: FakeClock) 
     scheduler = Scheduler(service, Inbox())
     gid = await start_game(service, "size=9", "time=2d/move")
     clock.advance(DAY)
-    started = await service.vacation(ALICE, "on")
+    started = await service.execute(Vacation(True), Request(ALICE))
     assert "clocks are stopped" in started.text
     clock.advance(5 * DAY)
     assert await scheduler.settle_due() == []
-    assert "1d 0h left" in (await service.games(ALICE)).text
-    await service.vacation(ALICE, "off")
-    assert "1d 0h left" in (await service.games(ALICE)).text
-    status = await service.vacation(ALICE)
+    assert "1d 0h left" in (await service.execute(Games(), Request(ALICE))).text
+    await service.execute(Vacation(False), Request(ALICE))
+    assert "1d 0h left" in (await service.execute(Games(), Request(ALICE))).text
+    status = await service.execute(Vacation(), Request(ALICE))
     assert "25d 0h" in status.text  # 30 days a year, 5 used
     clock.advance(DAY)
     [lost] = await scheduler.settle_due()
@@ -120,7 +121,7 @@ async def test_weekends_pause_when_agreed(service: GameService, clock: FakeClock
     gid = await start_game(service, "size=9", "time=2d/move", "weekend=pause")
     assert clock.now == START  # Thursday noon: 36 hours to Saturday count, the weekend does not
     clock.advance(3 * DAY)  # Sunday noon
-    board = await service.board(ALICE, gid)
+    board = await service.execute(Board(), Request(ALICE, game=gid))
     assert "12h 0m left" in board.text
 
 
@@ -132,7 +133,7 @@ async def test_the_running_scheduler_settles_and_stops_cleanly(
     task = asyncio.create_task(scheduler.run())
     gid = await start_game(service, "size=9", "time=1d/move")
     clock.advance(2 * DAY)
-    await service.games(CAROL)  # any command wakes the scheduler to look again
+    await service.execute(Games(), Request(CAROL))  # any command wakes the scheduler to look again
     for _ in range(200):
         if inbox.views:
             break

@@ -4,9 +4,11 @@ and nothing changes; internal errors are logged and answered with an apology."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 
+from service.commands import Command, Games, Request
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, board_of, say
 from tests.bot.telegram.test_game import GROUP, move, start_private_game
 from tests.fakes import TELEGRAM_ALICE as ALICE
@@ -92,10 +94,14 @@ async def test_unknown_commands_and_malformed_input(
 async def test_an_internal_error_is_logged_and_answered_with_an_apology(
     tg: RedeliveringTelegram, bot: BotProcess, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def broken(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("the database caught fire")
+    execute = bot.service.execute
 
-    bot.service.games = broken  # type: ignore[method-assign,assignment]
+    async def broken(command: Command[Any], request: Request) -> Any:
+        if isinstance(command, Games):
+            raise RuntimeError("the database caught fire")
+        return await execute(command, request)
+
+    bot.service.execute = broken  # type: ignore[method-assign]
     with caplog.at_level(logging.ERROR):
         reply = await say(tg, A, "/games", ALICE)
     assert reply.fields["text"] == (

@@ -1,0 +1,227 @@
+"""Commands are values: one frozen dataclass per command, built by the grammar (``bot.grammar``)
+from text, buttons and slash options, and a :class:`Request` saying who sends it, where, about
+which game, under which platform update id. ``GameService.execute(command, request)`` runs the
+one handler the registry (:mod:`service.handlers`) names for the command's type.
+
+>>> Play("D4"), Request(Actor("console:alice", "alice"), game=3).game
+(Play(point='D4'), 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from service.views import View
+
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who sends a command: a per-platform id (``telegram:456``) and a display name."""
+
+    id: str
+    name: str
+    language: str | None = None
+
+
+SYSTEM = Actor("system:bot", "bot")
+"""Who sends the bot's own commands: the clock scheduler's, and adapters' link bookkeeping."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """Who sends a command, from where (``telegram:-100123``, ``console``), about which game (a
+    ``#12``, the game of a thread or of a replied-to board), the platform's update id (a
+    redelivered update is answered once), and links the adapter knows before the command runs
+    (``telegram:home`` → the chat), written with the command's game in the same unit of work."""
+
+    actor: Actor
+    channel: str = ""
+    game: int | None = None
+    update_id: str | None = None
+    links: tuple[tuple[str, str], ...] = ()
+
+
+class Command(Generic[R]):
+    """A command value; ``R`` is what executing it returns (most commands: a :class:`View`)."""
+
+    __slots__ = ()
+
+
+# -- challenges ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(Command[View]):
+    """Propose a game to ``opponent`` (None: an open challenge) with ``key=value`` options."""
+
+    opponent: Actor | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Command[View]):
+    """Take a challenge (the one named, else the only one addressed to the sender)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Command[View]):
+    """Refuse a challenge, or withdraw one's own."""
+
+
+@dataclass(frozen=True, slots=True)
+class Computer(Command[View]):
+    """Start a game against the computer: ``size``, ``level``, ``color``, ``komi``, ..."""
+
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+# -- playing ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Command[View]):
+    """A stone on ``point`` (a vertex as typed, e.g. ``D4``; checked against the board)."""
+
+    point: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Command[View]):
+    """A pass; ``at_move`` (from a button) refuses a pass pressed on an older board."""
+
+    at_move: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Command[View]):
+    """Resign (Art. 11); without ``confirm`` the answer asks for confirmation."""
+
+    confirm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Command[View]):
+    """Ask to take back one's last move (``answer`` None) or answer the opponent's request."""
+
+    answer: bool | None = None
+
+
+# -- the confirmation phase (Art. 9.2) ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dead(Command[View]):
+    """Toggle life and death of the groups containing ``points``."""
+
+    points: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Command[View]):
+    """Accept the marking ``version`` (the current one when None)."""
+
+    version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resume(Command[View]):
+    """Back to play (Art. 9.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FillDame(Command[View]):
+    """Propose (or agree to) filling the neutral points (commentary 9.2.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoResult(Command[View]):
+    """Propose (or agree to) no result after a repetition (Art. 12)."""
+
+
+# -- organisers and clocks ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudicate(Command[View]):
+    """An organiser's result: ``B+3.5``, ``W+R``, ``jigo``, ``void``, ..."""
+
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Vacation(Command[View]):
+    """Start (``on``) or end (``on=False``) a vacation, or show its state (None)."""
+
+    on: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Settle(Command["View | None"]):
+    """The scheduler's work on the request's game: a reminder or a loss on time, if due."""
+
+
+# -- reads: they never write -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Board(Command[View]):
+    """The current board (the counting view in the confirmation phase)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Games(Command[View]):
+    """The sender's games, challenges and open challenges."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sgf(Command[View]):
+    """The game record as an SGF file."""
+
+
+@dataclass(frozen=True, slots=True)
+class DueGames(Command[list[int]]):
+    """Ids of active games whose stored deadline is at or before ``now`` (the scheduler)."""
+
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeadline(Command["float | None"]):
+    """The earliest stored clock event of any game (the scheduler sleeps until then)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LegalPoints(Command[list[str]]):
+    """The points the sender may play now (Discord autocomplete); empty when not their move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Links(Command[dict[str, str]]):
+    """Where the request's game lives on each platform (link key → value)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameAt(Command["int | None"]):
+    """The game that lives at ``value`` under the link ``key`` (a thread, a board message)."""
+
+    key: str
+    value: str
+
+
+# -- adapter bookkeeping ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Link(Command[None]):
+    """Remember that the request's game lives at ``value`` under ``key`` (a board message sent
+    after the command that made it; links known before a command go in its :class:`Request`)."""
+
+    key: str
+    value: str
+
+
+AnyCommand = Command[Any]

@@ -1,0 +1,122 @@
+"""The game service: ``execute(command, request)`` runs the command's one handler (the registry,
+:mod:`service.handlers`) in one unit of work — a write retried on conflicts and applied once per
+platform update id, or a read that never writes — then the policies that follow a command (the
+computer's answer) and, when a deadline changed, wakes the clock scheduler."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar, cast
+
+from service import computer
+from service.commands import Command, Request
+from service.context import Clock, Context
+from service.errors import Busy
+from service.handlers import handler_of
+from service.i18n import language, t
+from service.players import is_engine
+from service.ports import ConcurrentUpdate, Database, Opponent
+from service.unit import Loaded, Unit
+from service.views import View
+
+R = TypeVar("R")
+Work = Callable[[Unit], Awaitable[Any]]
+ATTEMPTS = 8
+
+
+class GameService:
+    """Every command of the bot, through one door: :meth:`execute` (a command value and the
+    :class:`~service.commands.Request` it comes with)."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        organisers: Iterable[str] = (),
+        clock: Clock = time.time,
+        rng: random.Random | None = None,
+        vacation_days: float = 30.0,
+        opponent: Opponent | None = None,
+    ) -> None:
+        self.context = Context(
+            database,
+            frozenset(organisers),
+            clock,
+            rng or random.Random(),
+            vacation_days * 86400.0,
+            opponent,
+        )
+        self.deadline_listeners: list[Callable[[], None]] = []
+
+    @property
+    def clock(self) -> Clock:
+        """The service's clock (seconds since the epoch)."""
+        return self.context.clock
+
+    @property
+    def opponent(self) -> Opponent | None:
+        """The computer opponent, if one is configured."""
+        return self.context.opponent
+
+    async def execute(self, command: Command[R], request: Request) -> R:
+        """Run ``command`` for ``request``; user errors raise :class:`service.errors.UserError`."""
+        handler = handler_of(command)
+        with language(request.actor.language):
+            run = handler.run
+            if handler.writes:
+                result, unit = await self._write(request, lambda unit: run(unit, command))
+            else:
+                result, unit = await self._read(request, lambda unit: run(unit, command))
+            if unit is not None and isinstance(result, View):
+                result = await self._after(unit, request, result)
+        return cast(R, result)
+
+    async def _write(self, request: Request, work: Work) -> tuple[Any, Unit | None]:
+        context = self.context
+        for _ in range(ATTEMPTS):
+            try:
+                async with context.database.unit_of_work() as uow:
+                    unit = Unit(context, request, uow, context.clock())
+                    update = request.update_id
+                    if update is not None and not await uow.updates.claim(
+                        update, request.game, unit.now
+                    ):
+                        return View((t("info.already_done"),)), None
+                    result = await work(unit)
+                    await uow.commit()
+            except ConcurrentUpdate:
+                continue
+            context.cache.keep(unit.kept())
+            if unit.deadline_changed:
+                for listener in self.deadline_listeners:
+                    listener()
+            return result, unit
+        raise Busy()
+
+    async def _read(self, request: Request, work: Work) -> tuple[Any, Unit]:
+        context = self.context
+        async with context.database.unit_of_work() as uow:
+            unit = Unit(context, request, uow, context.clock())
+            try:
+                return await work(unit), unit
+            finally:
+                context.cache.keep(unit.loaded.items())  # a read changed none of them
+
+    async def _after(self, unit: Unit, request: Request, view: View) -> View:
+        """The policies that follow a command: the computer answers in games against it."""
+        opponent = self.context.opponent
+        loaded = unit.games.get(view.game_id) if view.game_id is not None else None
+        if opponent is None or loaded is None or is_engine(request.actor.id):
+            return view
+        if not (is_engine(loaded.row.black) or is_engine(loaded.row.white)):
+            return view
+        return await computer.answer(opponent, self.execute, self._peek, request, view)
+
+    async def _peek(self, request: Request) -> Loaded:
+        """The request's game as stored now (a read)."""
+        game_id = request.game
+        assert game_id is not None
+        loaded, _ = await self._read(request, lambda unit: unit.load(game_id))
+        return cast(Loaded, loaded)

@@ -1,0 +1,83 @@
+"""The registry: one handler function per command type, and whether it writes. A handler is
+``async def handler(unit, command) -> result``; writes run in a unit of work that commits (and
+is retried on conflicts), reads in one that never writes."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.commands import (
+    Accept,
+    Adjudicate,
+    AnyCommand,
+    Board,
+    Challenge,
+    Command,
+    Computer,
+    Dead,
+    Decline,
+    Done,
+    DueGames,
+    FillDame,
+    GameAt,
+    Games,
+    LegalPoints,
+    Link,
+    Links,
+    NextDeadline,
+    NoResult,
+    Pass,
+    Play,
+    Resign,
+    Resume,
+    Settle,
+    Sgf,
+    Undo,
+    Vacation,
+)
+from service.handlers import challenges, computer, confirming, keeping, looking, playing
+from service.unit import Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """How one command type runs."""
+
+    run: Callable[[Unit, Any], Awaitable[Any]]
+    writes: bool = True
+
+
+HANDLERS: Mapping[type[AnyCommand], Handler] = {
+    Challenge: Handler(challenges.challenge),
+    Accept: Handler(challenges.accept),
+    Decline: Handler(challenges.decline),
+    Computer: Handler(computer.computer),
+    Play: Handler(playing.play),
+    Pass: Handler(playing.pass_),
+    Resign: Handler(playing.resign),
+    Undo: Handler(playing.undo),
+    Dead: Handler(confirming.dead),
+    Done: Handler(confirming.done),
+    Resume: Handler(confirming.resume),
+    FillDame: Handler(confirming.filldame),
+    NoResult: Handler(confirming.noresult),
+    Adjudicate: Handler(keeping.adjudicate),
+    Vacation: Handler(keeping.vacation),
+    Settle: Handler(keeping.settle),
+    Link: Handler(keeping.link),
+    Board: Handler(looking.board, writes=False),
+    Games: Handler(looking.games, writes=False),
+    Sgf: Handler(looking.sgf, writes=False),
+    LegalPoints: Handler(looking.legal_points, writes=False),
+    Links: Handler(looking.links, writes=False),
+    GameAt: Handler(looking.game_at, writes=False),
+    DueGames: Handler(looking.due_games, writes=False),
+    NextDeadline: Handler(looking.next_deadline, writes=False),
+}
+
+
+def handler_of(command: Command[Any]) -> Handler:
+    """The handler of ``command``'s type (every command type has exactly one)."""
+    return HANDLERS[type(command)]

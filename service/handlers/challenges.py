@@ -1,0 +1,140 @@
+"""Proposing games: ``challenge`` (to a user, or open), ``accept`` and ``decline``; colours by
+choice or nigiri, handicap stones for Black (the weaker player), komi."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.colors import Color
+from service.clock import TimeControl
+from service.commands import Accept, Actor, Challenge, Decline
+from service.errors import BadArguments, NoSuchGame, NotAPlayer, WrongPhase
+from service.i18n import t
+from service.model import GameState
+from service.options import GameOptions, parse_options
+from service.ports import GameRow, GameStatus
+from service.showing import board_reply, terms_text
+from service.timing import new_clocks
+from service.unit import Loaded, Unit, numbers
+from service.views import Button, Notice, View, token
+
+
+async def challenge(unit: Unit, command: Challenge) -> View:
+    """Propose a game to the opponent (None: an open challenge anyone may take)."""
+    terms = parse_options(command.options)
+    actor, opponent = unit.actor, command.opponent
+    if opponent is not None and opponent.id == actor.id:
+        raise BadArguments(t("error.challenge_self"))
+    return await propose(unit, actor, opponent, terms)
+
+
+async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameOptions) -> View:
+    """Store the challenge of ``actor`` and say so to both (``computer`` uses it too)."""
+    await unit.remember(actor)
+    if opponent is not None:
+        await unit.remember(opponent)
+    row = await unit.add(
+        GameRow(
+            id=0,
+            version=0,
+            status=GameStatus.CHALLENGE,
+            challenger=actor.id,
+            challenged=opponent.id if opponent else None,
+            black=None,
+            white=None,
+            size=terms.size,
+            komi=terms.komi,
+            handicap=terms.handicap,
+            color=terms.color,
+            time_control=terms.time.text(),
+            rated=terms.rated,
+            channel=unit.request.channel,
+            created_at=unit.now,
+            updated_at=unit.now,
+            to_move=opponent.id if opponent else None,
+            data=GameState(weekend=terms.weekend).to_data(),
+        )
+    )
+    await unit.write_links(row.id)
+    summary = await terms_text(unit, row)
+    buttons = (
+        Button(t("button.accept"), token(row.id, "accept")),
+        Button(t("button.decline"), token(row.id, "decline")),
+    )
+    if opponent is None:
+        lines = (t("challenge.open", id=row.id, name=f"@{actor.name}", terms=summary),)
+        return View(lines, buttons=buttons, game_id=row.id)
+    lines = (t("challenge.sent", id=row.id, name=f"@{opponent.name}", terms=summary),)
+    notice = Notice(
+        opponent.id,
+        (t("challenge.received", id=row.id, name=f"@{actor.name}", terms=summary),),
+        buttons,
+    )
+    return View(lines, notify=(notice,), game_id=row.id)
+
+
+async def _addressed(unit: Unit, *, open_ones: bool) -> Loaded:
+    """The challenge ``accept``/``decline`` is about: the one named, else the only one addressed
+    to (or, for ``decline``, made by) the actor, else (``open_ones``) the only open one by
+    somebody else."""
+    game_id = unit.request.game
+    if game_id is not None:
+        loaded = await unit.load(game_id)
+        if loaded.row.status is not GameStatus.CHALLENGE:
+            raise WrongPhase(t("error.not_a_challenge", id=game_id))
+        return loaded
+    actor = unit.actor.id
+    rows = await unit.uow.games.for_player(actor, (GameStatus.CHALLENGE,))
+    if open_ones:
+        rows = [r for r in rows if r.challenged == actor]
+        if not rows:
+            rows = [r for r in await unit.uow.games.open_challenges() if r.challenger != actor]
+    if not rows:
+        raise NoSuchGame(t("error.no_challenge"))
+    if len(rows) > 1:
+        raise NoSuchGame(t("error.which_challenge", games=numbers(rows)))
+    return await unit.load(rows[0].id)
+
+
+async def accept(unit: Unit, command: Accept) -> View:
+    """Start the game: only the challenged user, or anyone but the challenger if open."""
+    loaded = await _addressed(unit, open_ones=True)
+    row, actor = loaded.row, unit.actor
+    if row.challenger == actor.id:
+        raise NotAPlayer(t("error.accept_own"))
+    if row.challenged is not None and row.challenged != actor.id:
+        raise NotAPlayer(t("error.accept_other", id=row.id))
+    await unit.remember(actor)
+    choice = row.color
+    if choice == "nigiri":
+        choice = unit.context.rng.choice(("black", "white"))
+    black, white = (row.challenger, actor.id) if choice == "black" else (actor.id, row.challenger)
+    clocks = new_clocks(TimeControl.parse(row.time_control), unit.now)
+    loaded.state = dataclasses.replace(loaded.state, clocks=clocks)
+    loaded.row = dataclasses.replace(
+        row, status=GameStatus.ACTIVE, challenged=actor.id, black=black, white=white
+    )
+    await unit.save(loaded)
+    await unit.write_links(row.id)
+    names = await unit.names(loaded.row)
+    line = t("challenge.accepted", id=row.id, black=names[Color.BLACK], white=names[Color.WHITE])
+    view = await board_reply(unit, loaded, (line,))
+    if loaded.row.to_move != row.challenger:
+        view = dataclasses.replace(view, notify=(*view.notify, Notice(row.challenger, (line,))))
+    return view
+
+
+async def decline(unit: Unit, command: Decline) -> View:
+    """Refuse a challenge (the challenged user) or withdraw it (the challenger)."""
+    loaded = await _addressed(unit, open_ones=False)
+    row, actor = loaded.row, unit.actor
+    withdrawing = row.challenger == actor.id
+    if not withdrawing and row.challenged != actor.id:
+        raise NotAPlayer(t("error.decline_other", id=row.id))
+    loaded.row = dataclasses.replace(row, status=GameStatus.DECLINED)
+    await unit.save(loaded)
+    key = "challenge.withdrawn" if withdrawing else "challenge.declined"
+    line = t(key, id=row.id, name=f"@{actor.name}")
+    other = row.challenged if withdrawing else row.challenger
+    notices = (Notice(other, (line,)),) if other else ()
+    return View((line,), notify=notices, game_id=row.id)

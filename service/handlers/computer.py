@@ -1,0 +1,44 @@
+"""``computer``: a game against the computer, proposed and taken in one unit of work."""
+
+from __future__ import annotations
+
+import re
+
+from service.commands import Accept, Computer, Request
+from service.computer import (
+    COMPUTER_OPTIONS,
+    DEFAULT_LEVEL,
+    MAX_LEVEL,
+    MIN_LEVEL,
+    engine_actor,
+    people_only,
+)
+from service.errors import BadArguments, WrongPhase
+from service.handlers.challenges import accept, propose
+from service.i18n import t
+from service.options import parse_options
+from service.unit import Unit
+from service.views import View
+
+
+async def computer(unit: Unit, command: Computer) -> View:
+    """Start a game against the computer: ``size=9 level=5 color=black komi=6.5``."""
+    opponent = unit.context.opponent
+    if opponent is None:
+        raise WrongPhase(t("error.computer_unavailable"))
+    options = command.options
+    unknown = sorted(set(options) - set(COMPUTER_OPTIONS))
+    if unknown:
+        known = ", ".join(COMPUTER_OPTIONS)
+        raise BadArguments(t("error.option_unknown", key=unknown[0], known=known))
+    level_text = options.get("level", str(DEFAULT_LEVEL)).strip()
+    if not re.fullmatch(r"\d{1,2}", level_text) or not MIN_LEVEL <= int(level_text) <= MAX_LEVEL:
+        raise BadArguments(t("error.level", value=level_text, low=MIN_LEVEL, high=MAX_LEVEL))
+    terms = {"size": "9", "color": "black"} | {k: v for k, v in options.items() if k != "level"}
+    engine = engine_actor(opponent, int(level_text))
+    proposed = await propose(unit, unit.actor, engine, parse_options(terms))
+    assert proposed.game_id is not None
+    as_engine = unit.acting_as(Request(engine, unit.request.channel, proposed.game_id))
+    started = await accept(as_engine, Accept())
+    unit.deadline_changed |= as_engine.deadline_changed
+    return people_only(started)

@@ -1,0 +1,126 @@
+"""The confirmation phase after the stop (Art. 9.2): ``dead`` toggles groups, ``done`` accepts one
+marking version, ``resume`` (Art. 9.3), ``filldame`` (commentary 9.2.2), and ``noresult`` after a
+reported repetition (Art. 12)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.colors import Color
+from engine.filling import propose_fill
+from engine.result import GameResult, ResultKind
+from service.commands import Dead, Done, FillDame, NoResult, Resume
+from service.errors import BadArguments, WrongPhase
+from service.i18n import t
+from service.model import player_of
+from service.options import parse_point
+from service.showing import board_reply, counted, finish, game_buttons, marking_reply
+from service.timing import start_turn
+from service.unit import Loaded, Unit
+from service.views import Notice, View, color_name
+
+
+async def _stopped_game(unit: Unit) -> tuple[Loaded, Color]:
+    loaded, color = await unit.running_game()
+    if not loaded.stopped:
+        raise WrongPhase(t("error.not_stopped", id=loaded.row.id))
+    return loaded, color
+
+
+async def dead(unit: Unit, command: Dead) -> View:
+    """Toggle life and death of the whole groups containing the points (Art. 7)."""
+    if not command.points:
+        raise BadArguments(t("error.dead_needs_points"))
+    loaded, color = await _stopped_game(unit)
+    board = loaded.game.board
+    chains = []
+    for text in command.points:
+        point = parse_point(text, board.size)
+        chain = board.chain(point)
+        if not chain:
+            raise BadArguments(t("error.dead_empty", point=point.gtp()))
+        chains.append(chain)
+    match = loaded.state.match.toggled(chains)
+    loaded.state = dataclasses.replace(loaded.state, match=match)
+    await unit.save(loaded)
+    names = await unit.names(loaded.row)
+    line = t("marking.changed", name=names[color], v=match.version)
+    return await marking_reply(unit, loaded, (line,))
+
+
+async def done(unit: Unit, command: Done) -> View:
+    """Accept a marking version; the game ends when both players accepted the same version."""
+    loaded, color = await _stopped_game(unit)
+    match = loaded.state.match.accept(color, command.version)
+    loaded.state = dataclasses.replace(loaded.state, match=match)
+    if match.agreed:
+        score = counted(loaded)
+        reason = t("end.agreed", v=match.version)
+        return await finish(unit, loaded, score.result, reason, score)
+    await unit.save(loaded)
+    names = await unit.names(loaded.row)
+    line = t("marking.accepted_now", name=names[color], v=match.version)
+    other = player_of(loaded.row, color.opponent)
+    view = await marking_reply(unit, loaded, (line,), notify_both=False)
+    ask = t("marking.your_turn_to_accept", v=match.version)
+    return dataclasses.replace(view, notify=(Notice(other, (*view.lines, ask), view.buttons),))
+
+
+async def resume(unit: Unit, command: Resume) -> View:
+    """Art. 9.3: back to play; the opponent of the requester moves first; markings go."""
+    loaded, color = await _stopped_game(unit)
+    loaded.game.resume(color)
+    state = dataclasses.replace(loaded.state, match=loaded.state.match.resumed())
+    loaded.state = start_turn(state, unit.now)
+    await unit.save(loaded)
+    names = await unit.names(loaded.row)
+    first = color.opponent
+    line = t("info.resumed", name=names[color], first=color_name(first), first_name=names[first])
+    return await board_reply(unit, loaded, (line,))
+
+
+async def filldame(unit: Unit, command: FillDame) -> View:
+    """Propose filling the neutral points, or agree to the opponent's proposal; then the
+    engine's safe fill is placed (not moves: commentary 9.2.2) and counted again."""
+    loaded, color = await _stopped_game(unit)
+    match = loaded.state.match
+    gid = loaded.row.id
+    stones = propose_fill(loaded.game.board, sorted(match.dead))
+    if not stones:
+        raise WrongPhase(t("fill.nothing"))
+    if not match.fill_agreed_by(color):
+        loaded.state = dataclasses.replace(loaded.state, match=match.offer_fill(color))
+        await unit.save(loaded)
+        names = await unit.names(loaded.row)
+        ask = t("fill.asked", id=gid, name=names[color])
+        other = player_of(loaded.row, color.opponent)
+        view = await marking_reply(unit, loaded, (ask,), notify_both=False)
+        return dataclasses.replace(
+            view, lines=(t("fill.sent", id=gid),), notify=(Notice(other, (ask,), view.buttons),)
+        )
+    loaded.game.fill(tuple(stones))
+    loaded.state = dataclasses.replace(loaded.state, match=match.filled())
+    await unit.save(loaded)
+    placed = ", ".join(f"{c.letter} {p.gtp()}" for c, p in stones)
+    return await marking_reply(unit, loaded, (t("fill.done", stones=placed),))
+
+
+async def noresult(unit: Unit, command: NoResult) -> View:
+    """Art. 12: after a reported repetition, propose no result; both agreeing makes it Void."""
+    loaded, color = await unit.running_game()
+    if not loaded.game.repetitions:
+        raise WrongPhase(t("error.no_repetition"))
+    match = loaded.state.match
+    if match.noresult_agreed_by(color):
+        return await finish(unit, loaded, GameResult(ResultKind.VOID), t("end.void"))
+    loaded.state = dataclasses.replace(loaded.state, match=match.offer_noresult(color))
+    await unit.save(loaded)
+    gid = loaded.row.id
+    names = await unit.names(loaded.row)
+    ask = t("noresult.asked", id=gid, name=names[color])
+    other = player_of(loaded.row, color.opponent)
+    return View(
+        (t("noresult.sent", id=gid),),
+        notify=(Notice(other, (ask,), game_buttons(loaded)),),
+        game_id=gid,
+    )

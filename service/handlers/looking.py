@@ -1,0 +1,135 @@
+"""Reads anyone may use: ``board``, ``games``, ``sgf``, the legal points of the sender's move,
+and where a game lives (links). Reads never write."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from engine.colors import Color
+from records.sgf import write_sgf
+from service.commands import (
+    Board,
+    DueGames,
+    GameAt,
+    Games,
+    LegalPoints,
+    Links,
+    NextDeadline,
+    Sgf,
+)
+from service.errors import NoSuchGame, UserError
+from service.i18n import Text, t
+from service.model import color_of
+from service.ports import GameStatus
+from service.showing import board_reply, terms_text
+from service.timing import time_left
+from service.unit import Unit
+from service.views import View, format_left
+
+
+async def board(unit: Unit, command: Board) -> View:
+    """The current board (or the counting view in the confirmation phase)."""
+    loaded = await unit.find_game()
+    if loaded.row.status is GameStatus.CHALLENGE:
+        terms = await terms_text(unit, loaded.row)
+        return View((t("challenge.pending", id=loaded.row.id, terms=terms),))
+    if loaded.row.status is GameStatus.DECLINED:
+        raise NoSuchGame(t("error.declined", id=loaded.row.id))
+    return await board_reply(unit, loaded, notify_mover=False)
+
+
+async def legal_points(unit: Unit, command: LegalPoints) -> list[str]:
+    """The points the actor may play now in their game (Art. 4–6: no occupied, suicide or ko
+    points), in column then row order; empty when it is not their move."""
+    try:
+        loaded = await unit.find_game()
+    except UserError:
+        return []
+    game = loaded.game
+    if (
+        loaded.row.status is not GameStatus.ACTIVE
+        or loaded.stopped
+        or color_of(loaded.row, unit.actor.id) is not game.to_move
+    ):
+        return []
+    points = sorted(game.board.legal_points(game.to_move), key=lambda p: (p.col, p.row))
+    return [p.gtp() for p in points]
+
+
+async def games(unit: Unit, command: Games) -> View:
+    """The actor's games (whose move, time left), challenges, and open challenges."""
+    uow, actor = unit.uow, unit.actor.id
+    lines = []
+    for row in await uow.games.for_player(actor, (GameStatus.ACTIVE,)):
+        loaded = await unit.load(row.id)
+        names = await unit.names(row)
+        mine = color_of(row, actor)
+        assert mine is not None
+        opponent = names[mine.opponent]
+        if loaded.stopped:
+            status = t("games.counting", v=loaded.state.match.version)
+        elif row.to_move == actor:
+            status = t("games.your_move")
+        else:
+            status = t("games.their_move", name=opponent)
+        left = format_left(await time_left(unit, loaded))
+        key = "games.line_black" if mine is Color.BLACK else "games.line_white"
+        parts = [t(key, id=row.id, name=opponent, size=row.size)]
+        parts += [t("games.move", n=loaded.game.move_number), status]
+        if left and not loaded.stopped:
+            parts.append(t("caption.left", left=left))
+        lines.append(Text(" · ".join(parts), key))
+    for row in await uow.games.for_player(actor, (GameStatus.CHALLENGE,)):
+        terms = await terms_text(unit, row)
+        if row.challenger == actor:
+            who = await unit.name(row.challenged)
+            lines.append(t("games.challenge_out", id=row.id, name=who, terms=terms))
+        else:
+            who = await unit.name(row.challenger)
+            lines.append(t("games.challenge_in", id=row.id, name=who, terms=terms))
+    for row in await uow.games.open_challenges(limit=10):
+        if row.challenger != actor:
+            terms = await terms_text(unit, row)
+            who = await unit.name(row.challenger)
+            lines.append(t("games.challenge_open", id=row.id, name=who, terms=terms))
+    if not lines:
+        lines.append(t("games.none"))
+    return View(tuple(lines))
+
+
+async def sgf(unit: Unit, command: Sgf) -> View:
+    """The game record as an SGF file (``RU[Japanese]``, ``RE`` once finished)."""
+    loaded = await unit.find_game((GameStatus.ACTIVE, GameStatus.FINISHED))
+    row = loaded.row
+    if row.status in (GameStatus.CHALLENGE, GameStatus.DECLINED):
+        raise NoSuchGame(t("error.not_started", id=row.id))
+    names = await unit.names(row)
+    data = write_sgf(
+        loaded.game,
+        black_name=names[Color.BLACK].lstrip("@"),
+        white_name=names[Color.WHITE].lstrip("@"),
+        date=dt.datetime.fromtimestamp(row.created_at, dt.UTC).date(),
+        result=loaded.game.result,
+    )
+    return View((t("sgf.caption", id=row.id),), file=(f"game-{row.id}.sgf", data), game_id=row.id)
+
+
+async def links(unit: Unit, command: Links) -> dict[str, str]:
+    """Every link of the request's game, by key."""
+    game_id = unit.request.game
+    return {} if game_id is None else await unit.uow.links.for_game(game_id)
+
+
+async def game_at(unit: Unit, command: GameAt) -> int | None:
+    """The game that lives at ``value`` under ``key``, or None."""
+    return await unit.uow.links.find(command.key, command.value)
+
+
+async def due_games(unit: Unit, command: DueGames) -> list[int]:
+    """Ids of active games whose stored deadline has passed."""
+    return [row.id for row in await unit.uow.games.due(command.now)]
+
+
+async def next_deadline(unit: Unit, command: NextDeadline) -> float | None:
+    """The earliest stored clock event, for the scheduler."""
+    return await unit.uow.games.next_deadline()

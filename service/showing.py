@@ -1,0 +1,161 @@
+"""Replies several commands share: the board after a move, the marking of the confirmation phase
+with its count (Art. 8–10), the end of a game announced to both players (Art. 10.4), and the
+terms of a challenge."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.colors import Color
+from engine.counting import Count, count
+from engine.estimate import estimate_dead
+from engine.result import GameResult, ResultKind
+from service.i18n import t
+from service.model import GameState, player_of
+from service.ports import GameRow
+from service.timing import left_text, stop_clocks
+from service.unit import Loaded, Unit
+from service.views import (
+    Button,
+    Notice,
+    View,
+    board_view,
+    caption,
+    color_name,
+    points_text,
+    result_words,
+    tally,
+    token,
+)
+
+
+def counted(loaded: Loaded) -> Count:
+    """The count of the current marking (Art. 8 and 10)."""
+    return count(loaded.game.board, sorted(loaded.state.match.dead), komi=loaded.row.komi)
+
+
+def propose_marking(loaded: Loaded) -> None:
+    """Start the confirmation phase (Art. 9.2) with the estimator's proposal as a new version."""
+    proposal = loaded.state.match.proposed(estimate_dead(loaded.game.board))
+    loaded.state = dataclasses.replace(stop_clocks(loaded.state), match=proposal)
+
+
+def game_buttons(loaded: Loaded) -> tuple[Button, ...]:
+    """Pass, Undo, Resign (and No result after a repetition, Art. 12)."""
+    gid = loaded.row.id
+    buttons = [
+        Button(t("button.pass"), token(gid, "pass", f"m{loaded.game.move_number}")),
+        Button(t("button.undo"), token(gid, "undo")),
+        Button(t("button.resign"), token(gid, "resign")),
+    ]
+    if loaded.game.repetitions:
+        buttons.append(Button(t("button.noresult"), token(gid, "noresult")))
+    return tuple(buttons)
+
+
+async def board_reply(
+    unit: Unit, loaded: Loaded, before: tuple[str, ...] = (), *, notify_mover: bool = True
+) -> View:
+    """The board with its caption; pings the player to move."""
+    if loaded.stopped:
+        return await marking_reply(unit, loaded, before, notify_both=False)
+    names = await unit.names(loaded.row)
+    finished = loaded.finished
+    text = caption(
+        loaded.game, loaded.row.id, names, await left_text(unit, loaded), stopped=finished
+    )
+    lines = (*before, text)
+    if loaded.game.result is not None:
+        lines = (*lines, t("end.result", words=result_words(loaded.game.result)))
+    notices: tuple[Notice, ...] = ()
+    buttons: tuple[Button, ...] = ()
+    if not finished:
+        buttons = game_buttons(loaded)
+        if notify_mover:
+            mover = player_of(loaded.row, loaded.game.to_move)
+            ping = t("notice.your_move", id=loaded.row.id, caption=text)
+            notices = (Notice(mover, (*before, ping), buttons),)
+    board = board_view(loaded.game, names, text)
+    return View(lines, board=board, buttons=buttons, notify=notices, game_id=loaded.row.id)
+
+
+async def marking_reply(
+    unit: Unit, loaded: Loaded, before: tuple[str, ...] = (), *, notify_both: bool = True
+) -> View:
+    """The current marking with its count; every change is announced to both players."""
+    match = loaded.state.match
+    gid = loaded.row.id
+    names = await unit.names(loaded.row)
+    score = counted(loaded)
+    dead = points_text(sorted(match.dead)) if match.dead else t("marking.none")
+    lines = [*before, t("marking.header", id=gid, v=match.version, dead=dead)]
+    lines.append(tally(score))
+    if score.voiding_dame:
+        lines.append(t("marking.voiding", points=points_text(score.voiding_dame)))
+    for color in (Color.BLACK, Color.WHITE):
+        if color in match.accepted:
+            lines.append(t("marking.accepted", color=color_name(color), name=names[color]))
+    lines.append(t("marking.how", v=match.version))
+    text = t("caption.counting", id=gid, v=match.version)
+    board = board_view(loaded.game, names, text, score)
+    buttons = (
+        Button(t("button.done"), token(gid, "done", f"v{match.version}")),
+        Button(t("button.resume"), token(gid, "resume")),
+        *((Button(t("button.filldame"), token(gid, "filldame")),) if score.dame else ()),
+        Button(t("button.resign"), token(gid, "resign")),
+    )
+    notices: tuple[Notice, ...] = ()
+    if notify_both:
+        players = (player_of(loaded.row, Color.BLACK), player_of(loaded.row, Color.WHITE))
+        notices = tuple(Notice(p, tuple(lines), buttons) for p in players)
+    return View(tuple(lines), board=board, buttons=buttons, notify=notices, game_id=gid)
+
+
+async def finish(
+    unit: Unit, loaded: Loaded, result: GameResult, reason: str, score: Count | None = None
+) -> View:
+    """End the game with ``result`` (final: Art. 10.4) and announce it to both players."""
+    loaded.game.finish(result)
+    state = loaded.state
+    loaded.state = stop_clocks(dataclasses.replace(state, match=state.match.closed()))
+    await unit.save(loaded)
+    names = await unit.names(loaded.row)
+    lines = [reason]
+    if score is not None:
+        lines.append(tally(score))
+    lines.append(t("end.announce", id=loaded.row.id, words=result_words(result)))
+    text = t("caption.finished", id=loaded.row.id, result=result.sgf)
+    board = board_view(loaded.game, names, text, score)
+    players = (player_of(loaded.row, Color.BLACK), player_of(loaded.row, Color.WHITE))
+    sgf = Button(t("button.sgf"), token(loaded.row.id, "sgf"))
+    notices = tuple(Notice(p, tuple(lines), (sgf,)) for p in players)
+    return View(tuple(lines), board=board, buttons=(sgf,), notify=notices, game_id=loaded.row.id)
+
+
+async def lose_on_time(unit: Unit, loaded: Loaded) -> View:
+    """Art. 14 as used in correspondence play: the player to move loses on time."""
+    loser = loaded.game.to_move
+    names = await unit.names(loaded.row)
+    reason = t("end.time", color=color_name(loser), name=names[loser])
+    return await finish(unit, loaded, GameResult(ResultKind.TIME, loser.opponent), reason)
+
+
+async def terms_text(unit: Unit, row: GameRow) -> str:
+    """``9×9 · komi 6.5 · @alice takes Black · time 3d+1d · unrated``."""
+    parts = [t("terms.size", size=row.size)]
+    if row.handicap:
+        parts.append(t("terms.handicap", n=row.handicap))
+    parts.append(t("terms.komi", komi=f"{row.komi:g}"))
+    if row.color == "nigiri":
+        parts.append(t("terms.nigiri"))
+    else:
+        who = await unit.name(row.challenger)
+        parts.append(t("terms.color", name=who, color=t(f"color.{row.color}")))
+    if row.time_control == "none":
+        parts.append(t("terms.no_time"))
+    else:
+        parts.append(t("terms.time", time=row.time_control))
+    if GameState.from_data(row.data, row.size).weekend:
+        parts.append(t("terms.weekend"))
+    parts.append(t("terms.rated") if row.rated else t("terms.unrated"))
+    return " · ".join(parts)

@@ -1,0 +1,131 @@
+"""The clock arithmetic on stored timestamps: time used and left on a move, the next deadline
+(a reminder or the loss on time), vacations as pauses, and starting or stopping the clocks."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+from typing import TYPE_CHECKING
+
+from engine.colors import Color
+from engine.game import Game, Phase
+from service.clock import DAY, Clocks, Interval, TimeControl, counted, when_counted
+from service.model import GameState, player_of
+from service.ports import GameRow, GameStatus
+from service.views import format_left
+
+if TYPE_CHECKING:
+    from service.unit import Loaded, Unit
+
+REMINDER_SHARE = 0.25  # remind when this share of the move's time (at most a day) is left
+
+
+def year(moment: float) -> int:
+    """The UTC calendar year of ``moment`` (vacation allowances are yearly)."""
+    return dt.datetime.fromtimestamp(moment, dt.UTC).year
+
+
+async def vacation_pauses(unit: Unit, player: str) -> list[Interval]:
+    """The player's current vacation as a pause interval (capped by the yearly allowance)."""
+    known = await unit.player(player)
+    if known is None or known.vacation_since is None:
+        return []
+    used = known.vacation_used if known.vacation_year == year(known.vacation_since) else 0
+    left = max(0.0, unit.context.vacation_allowance - used)
+    return [(known.vacation_since, known.vacation_since + left)]
+
+
+async def elapsed(unit: Unit, row: GameRow, game: Game, state: GameState) -> float:
+    """Counted seconds the player to move has used on this move."""
+    clocks = state.clocks
+    if clocks is None or clocks.turn_started is None:
+        return 0.0
+    pauses = await vacation_pauses(unit, player_of(row, game.to_move))
+    used = counted(clocks.turn_started, unit.now, state.weekend, pauses)
+    return max(0.0, used - clocks.paused)
+
+
+async def time_left(unit: Unit, loaded: Loaded) -> float:
+    """Seconds left for the player to move (infinite without a time control)."""
+    control = TimeControl.parse(loaded.row.time_control)
+    clocks = loaded.state.clocks
+    if not control.timed or clocks is None or clocks.turn_started is None:
+        return math.inf
+    own = clocks.black if loaded.game.to_move is Color.BLACK else clocks.white
+    return control.budget(own) - await elapsed(unit, loaded.row, loaded.game, loaded.state)
+
+
+async def left_text(unit: Unit, loaded: Loaded) -> str:
+    """The caption's ``2d 4h`` for the player to move (empty without a clock)."""
+    return format_left(await time_left(unit, loaded))
+
+
+async def timeout_at(
+    unit: Unit, row: GameRow, game: Game, state: GameState, before: float = 0.0
+) -> float | None:
+    """When the player to move runs out of time (or ``before`` seconds earlier)."""
+    control = TimeControl.parse(row.time_control)
+    clocks = state.clocks
+    if not control.timed or clocks is None or clocks.turn_started is None:
+        return None
+    own = clocks.black if game.to_move is Color.BLACK else clocks.white
+    amount = control.budget(own) + clocks.paused - before
+    pauses = await vacation_pauses(unit, player_of(row, game.to_move))
+    return when_counted(clocks.turn_started, max(0.0, amount), state.weekend, pauses)
+
+
+def reminder_lead(row: GameRow, state: GameState, game: Game) -> float:
+    """How long before the timeout the "little time left" reminder goes out."""
+    control = TimeControl.parse(row.time_control)
+    assert state.clocks is not None
+    own = state.clocks.black if game.to_move is Color.BLACK else state.clocks.white
+    return min(DAY, REMINDER_SHARE * control.budget(own))
+
+
+async def deadline(unit: Unit, row: GameRow, game: Game, state: GameState) -> float | None:
+    """The next clock event of an active game being played: a reminder, or the timeout."""
+    if row.status is not GameStatus.ACTIVE or game.phase is not Phase.PLAYING:
+        return None
+    timeout = await timeout_at(unit, row, game, state)
+    if timeout is None or state.reminded:
+        return timeout
+    return await timeout_at(unit, row, game, state, reminder_lead(row, state, game))
+
+
+def start_turn(state: GameState, now: float) -> GameState:
+    """The clock of the player to move starts now (after a move, resume or undo)."""
+    if state.clocks is None:
+        return state
+    clocks = dataclasses.replace(state.clocks, turn_started=now, paused=0.0)
+    return dataclasses.replace(state, clocks=clocks, reminded=False)
+
+
+def stop_clocks(state: GameState) -> GameState:
+    """No clock runs (stopped or finished game)."""
+    if state.clocks is None:
+        return state
+    return dataclasses.replace(state, clocks=dataclasses.replace(state.clocks, turn_started=None))
+
+
+def new_clocks(control: TimeControl, now: float) -> Clocks | None:
+    """Both clocks at the start of a game; the first mover's turn starts ``now``."""
+    if not control.timed:
+        return None
+    return Clocks(control.start(), control.start(), now)
+
+
+def after_move(
+    state: GameState, control: TimeControl, color: Color, used: float, now: float
+) -> GameState:
+    """The state after ``color`` moved having used ``used`` seconds: clocks advanced, offers
+    lapsed, the opponent's turn started."""
+    state = dataclasses.replace(state, match=state.match.after_move())
+    if state.clocks is not None:
+        clocks = state.clocks
+        if color is Color.BLACK:
+            clocks = dataclasses.replace(clocks, black=control.after_move(clocks.black, used))
+        else:
+            clocks = dataclasses.replace(clocks, white=control.after_move(clocks.white, used))
+        state = dataclasses.replace(state, clocks=clocks)
+    return start_turn(state, now)
