@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from engine.board import Board, neighbour_table
 from engine.colors import Color
 from engine.coords import Point
+from engine.regions import component, components
 from engine.result import GameResult
 
 
@@ -101,22 +102,31 @@ class Count:
 
 def dead_chains(size: int, stones: Mapping[Point, Color], marked: Iterable[Point]) -> set[Point]:
     """Every stone of every chain that contains a marked stone (marks name whole chains)."""
-    nbrs = neighbour_table(size)
-    dead: set[Point] = set()
+    indices = _chains_through(size, stones, _cells(size, stones), marked)
+    return {Point(*divmod(i, size)) for i in indices}
+
+
+def _chains_through(
+    size: int, stones: Mapping[Point, Color], cells: list[int], marked: Iterable[Point]
+) -> set[int]:
+    """The point indices of :func:`dead_chains`, given the ``cells`` of ``stones``."""
+    out: set[int] = set()
     for point in marked:
-        if point in dead or point not in stones:
+        if point not in stones:
             continue
-        color = stones[point]
-        stack = [point]
-        dead.add(point)
-        while stack:
-            row, col = stack.pop()
-            for n in nbrs[row * size + col]:
-                q = Point(*divmod(n, size))
-                if q not in dead and stones.get(q) is color:
-                    dead.add(q)
-                    stack.append(q)
-    return dead
+        row, col = point
+        index = row * size + col
+        if index not in out:
+            out.update(component(size, cells, index))
+    return out
+
+
+def _cells(size: int, stones: Mapping[Point, Color]) -> list[int]:
+    """The colour on each point index (0 for an empty point)."""
+    cells = [0] * (size * size)
+    for (row, col), color in stones.items():
+        cells[row * size + col] = int(color)
+    return cells
 
 
 def count_board(
@@ -130,26 +140,12 @@ def count_board(
     """Count a position given as ``stones``; ``dead`` marks whole chains; ``captured`` are the
     prisoners taken in play (Art. 5)."""
     nbrs = neighbour_table(size)
-    cells: list[int] = [0] * (size * size)
-    for (row, col), color in stones.items():
-        cells[row * size + col] = int(color)
-    dead_set = {p.row * size + p.col for p in dead_chains(size, stones, dead)}
+    cells = _cells(size, stones)
+    dead_set = _chains_through(size, stones, cells, dead)
     living = [c if c and i not in dead_set else 0 for i, c in enumerate(cells)]
 
     # Step 1: regions of points that are not living stones.
-    region_of = [-1] * (size * size)
-    regions: list[list[int]] = []
-    for start in range(size * size):
-        if living[start] or region_of[start] >= 0:
-            continue
-        members = [start]
-        region_of[start] = len(regions)
-        for index in members:
-            for n in nbrs[index]:
-                if not living[n] and region_of[n] < 0:
-                    region_of[n] = len(regions)
-                    members.append(n)
-        regions.append(members)
+    region_of, regions = components(size, [not c for c in living])
 
     # Step 2: eye points of one colour, or dame.
     eye_color: list[int] = []  # per region: the colour whose eye points it holds, or 0
@@ -166,19 +162,7 @@ def count_board(
         return not cells[index] and not eye_color[region_of[index]]
 
     # Step 3: living chains with a dame liberty are in seki.
-    chain_of = [-1] * (size * size)
-    chains: list[list[int]] = []
-    for start in range(size * size):
-        if not living[start] or chain_of[start] >= 0:
-            continue
-        members = [start]
-        chain_of[start] = len(chains)
-        for index in members:
-            for n in nbrs[index]:
-                if living[n] == living[start] and chain_of[n] < 0:
-                    chain_of[n] = len(chains)
-                    members.append(n)
-        chains.append(members)
+    chain_of, chains = components(size, living)
     in_seki = [any(is_dame(n) for i in members for n in nbrs[i]) for members in chains]
 
     # Step 4: eye points are territory only if no bordering chain is in seki.

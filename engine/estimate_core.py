@@ -6,11 +6,12 @@ Everything works on flat lists of cells indexed ``row * size + col`` (0 empty, 1
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from engine.board import Board, neighbour_table
 from engine.estimate_read import build_board, can_capture, mutual_atari
+from engine.regions import components
 
 #: how far (in steps) a chain's influence reaches; it halves at every step
 INFLUENCE_RADIUS = 6
@@ -22,29 +23,17 @@ class Chain:
 
     color: int
     stones: list[int]
-    libs: set[int] = field(default_factory=set)
+    libs: set[int]
 
 
 def find_chains(size: int, cells: Sequence[int]) -> list[Chain]:
     """Every chain of ``cells``, in the order of its first stone."""
     nbrs = neighbour_table(size)
-    seen = [False] * (size * size)
-    chains: list[Chain] = []
-    for start, color in enumerate(cells):
-        if not color or seen[start]:
-            continue
-        seen[start] = True
-        chain = Chain(color, [start])
-        for index in chain.stones:
-            for n in nbrs[index]:
-                cell = cells[n]
-                if cell == color and not seen[n]:
-                    seen[n] = True
-                    chain.stones.append(n)
-                elif not cell:
-                    chain.libs.add(n)
-        chains.append(chain)
-    return chains
+    _, stones_of = components(size, cells)
+    return [
+        Chain(cells[stones[0]], stones, {n for i in stones for n in nbrs[i] if not cells[n]})
+        for stones in stones_of
+    ]
 
 
 @cache
@@ -63,28 +52,6 @@ def diagonal_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     return tuple(table)
 
 
-def _components(size: int, inside: Sequence[int]) -> tuple[list[int], list[list[int]]]:
-    """Connected components of the points where ``inside`` is true (non-zero), joining only
-    neighbours with equal values: (component of each point or -1, members of each component)."""
-    nbrs = neighbour_table(size)
-    comp = [-1] * (size * size)
-    members_of: list[list[int]] = []
-    for start in range(size * size):
-        if not inside[start] or comp[start] >= 0:
-            continue
-        number = len(members_of)
-        comp[start] = number
-        members = [start]
-        value = inside[start]
-        for index in members:
-            for n in nbrs[index]:
-                if inside[n] == value and comp[n] < 0:
-                    comp[n] = number
-                    members.append(n)
-        members_of.append(members)
-    return comp, members_of
-
-
 def benson_alive(size: int, cells: Sequence[int], chains: Sequence[Chain], color: int) -> set[int]:
     """Indices of the chains of ``color`` that are unconditionally alive (Benson, 1976)."""
     nbrs = neighbour_table(size)
@@ -92,7 +59,7 @@ def benson_alive(size: int, cells: Sequence[int], chains: Sequence[Chain], color
     for number, chain in enumerate(chains):
         for s in chain.stones:
             chain_of[s] = number
-    _, regions = _components(size, [c != color for c in cells])
+    _, regions = components(size, [c != color for c in cells])
     # For each region: the chains of `color` around it, and those for which it is vital
     # (every empty point of the region is a liberty of the chain).
     around: list[set[int]] = []
@@ -125,7 +92,7 @@ def influence_owner(size: int, alive: Sequence[int], radius: int = INFLUENCE_RAD
     nbrs = neighbour_table(size)
     npoints = size * size
     influence = {1: [0.0] * npoints, 2: [0.0] * npoints}
-    _, chains = _components(size, alive)
+    _, chains = components(size, alive)
     for stones in chains:
         field = influence[alive[stones[0]]]
         weight = float(len(stones))
@@ -192,7 +159,7 @@ class Analysis:
         self.alive = alive = [
             c if c and chain_of[i] not in dead else 0 for i, c in enumerate(cells)
         ]
-        _, self.regions = _components(size, [not a for a in alive])
+        _, self.regions = components(size, [not a for a in alive])
         self.owner = influence_owner(size, alive)
         self.group_of = self._groups()
         self._board: Board | None = None
@@ -275,7 +242,7 @@ class Analysis:
         npoints = size * size
         space = dict.fromkeys(groups, 0)
         for color in (1, 2):
-            comp, areas = _components(
+            comp, areas = components(
                 size, [not alive[i] and owner[i] != 3 - color for i in range(npoints)]
             )
             owned = [sum(1 for i in members if owner[i] == color) for members in areas]
@@ -343,7 +310,7 @@ class Analysis:
         outlet: set[int] = set()  # groups whose own area holds a strong group of their colour
         for color in (1, 2):
             enemy = 3 - color
-            _, areas = _components(size, [a != enemy for a in alive])
+            _, areas = components(size, [a != enemy for a in alive])
             for members in areas:
                 inside = {group_of[chain_of[i]] for i in members if alive[i] == color}
                 if not inside:

@@ -8,20 +8,44 @@ from hypothesis import strategies as st
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
-from engine.game import Game
+from engine.game import Game, Resume
+from engine.regions import component
+
+Position = tuple[tuple[tuple[Point, Color], ...], int, Color]
+"""The stones, the Zobrist hash and the player to move."""
 
 
-def random_game(size: int, choices: list[int], undo_every: int = 0) -> Game:
-    """Play moves picked by ``choices`` among the legal points (a pass when there is none)."""
+def position(game: Game) -> Position:
+    return tuple(game.board.stones()), game.board.hash, game.to_move
+
+
+def random_game(
+    size: int,
+    choices: list[int],
+    undo_every: int = 0,
+    seen: dict[int, Position] | None = None,
+) -> Game:
+    """Play moves picked by ``choices`` among the legal points (a pass when there is none).
+
+    ``seen`` receives the position after every history length as play goes."""
     game = Game(size, 6.5)
+
+    def note() -> None:
+        if seen is not None:
+            seen[len(game.history)] = position(game)
+
+    note()
     for step, choice in enumerate(choices):
         legal = game.board.legal_points(game.to_move)
         if not legal or choice % 23 == 0:
             game.play(game.to_move, None)
+            note()
             if game.phase.value == "stopped":
                 game.resume(game.to_move)
+                note()
             continue
         game.play(game.to_move, legal[choice % len(legal)])
+        note()
         if undo_every and step % undo_every == undo_every - 1:
             game.undo()
     return game
@@ -32,21 +56,13 @@ def chains_have_liberties(board: Board) -> bool:
 
 
 def flood_liberties(board: Board, point: Point) -> frozenset[Point]:
-    """Liberties by flood fill, to check the incremental bookkeeping."""
-    color = board.get(point)
-    seen = {point}
-    stack = [point]
-    libs = set()
-    while stack:
-        here = stack.pop()
-        for n in board.neighbours(here):
-            other = board.get(n)
-            if other is None:
-                libs.add(n)
-            elif other is color and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return frozenset(libs)
+    """Liberties by flood fill from the grid, to check the incremental bookkeeping."""
+    size = board.size
+    cells = [int(c) if c else 0 for row in board.grid() for c in row]
+    stones = component(size, cells, point.row * size + point.col)
+    return frozenset(
+        n for i in stones for n in board.neighbours(Point(*divmod(i, size))) if board.get(n) is None
+    )
 
 
 sizes = st.sampled_from([5, 7, 9, 13])
@@ -93,13 +109,16 @@ def test_incremental_hash_and_liberties_match_recomputation(size: int, choices: 
 @settings(max_examples=30, deadline=None)
 @given(sizes, move_lists)
 def test_undo_to_the_start_gives_the_empty_board(size: int, choices: list[int]) -> None:
-    game = random_game(size, choices)
+    """Undo goes back to the empty board, or to the last resumption, which it never crosses
+    (Art. 9.3), and gives exactly the position the game had there."""
+    seen: dict[int, Position] = {}
+    game = random_game(size, choices, seen=seen)
     while game.can_undo():
         game.undo()
-    if not game.history:
-        assert list(game.board.stones()) == []
-        assert game.board.hash == 0 == game.board.recomputed_hash()
-        assert game.to_move is Color.BLACK
+    assert not game.history or isinstance(game.history[-1], Resume)
+    assert position(game) == seen[len(game.history)]
+    assert game.board.hash == game.board.recomputed_hash()
+    assert seen[0] == ((), 0, Color.BLACK)
 
 
 @settings(max_examples=30, deadline=None)

@@ -68,9 +68,9 @@ def test_sgf_points() -> None:
     assert to_sgf_point(Point(15, 15), 19) == "pd"
     assert from_sgf_point("pd", 19) == Point(15, 15)
     assert from_sgf_point("aa", 19) == Point(18, 0)
-    with pytest.raises(InvalidVertex):
+    with pytest.raises(InvalidVertex, match="SGF point 'zz' is off a 19×19 board"):
         from_sgf_point("zz", 19)
-    with pytest.raises(InvalidVertex):
+    with pytest.raises(InvalidVertex, match="'p' is not an SGF point"):
         from_sgf_point("p", 19)
 
 

@@ -47,7 +47,7 @@ def test_resume_opponent_of_requester_moves_first() -> None:
     game.pass_move(W)
     game.resume(B)
     assert game.to_move is W and game.phase is Phase.PLAYING
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match="only while the game is stopped"):
         game.resume(B)
 
 
@@ -65,10 +65,12 @@ def test_finished_result_never_changes() -> None:
     game = Game(9)
     game.resign(W)
     assert game.result == GameResult(ResultKind.RESIGNATION, B)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="game over") as played:
         game.play(B, v("E5"))
-    with pytest.raises(IllegalMove):
+    assert played.value.reason is IllegalReason.GAME_OVER
+    with pytest.raises(IllegalMove, match=r"the result is final \(Art\. 10\.4\)") as finished:
         game.finish(GameResult.by_score(1))
+    assert finished.value.reason is IllegalReason.GAME_OVER
 
 
 def test_fill_is_not_a_move_and_replays() -> None:
@@ -81,7 +83,7 @@ def test_fill_is_not_a_move_and_replays() -> None:
     assert isinstance(game.history[-1], Fill)
     twin = Game.replay(list(game.history), size=9)
     assert twin.board.hash == game.board.hash
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match=r"only after the stop \(Art\. 9\.2\)"):
         Game(9).fill(((B, v("E6")),))
 
 

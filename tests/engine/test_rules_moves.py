@@ -366,7 +366,7 @@ def test_handicap_stones_on_the_traditional_points_white_moves_first(
 
 def test_a_setup_position_must_be_legal() -> None:
     """Art. 4 for diagrams: the helper refuses a position in which a chain has no liberty."""
-    with pytest.raises(ValueError):
+    with pytest.raises(EngineError, match="A2 would leave a chain without liberties"):
         board_from("""
             5 . . . . .
             4 . . . . .

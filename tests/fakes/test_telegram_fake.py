@@ -195,7 +195,7 @@ async def test_unknown_callback_query_and_forced_error(fake_telegram: FakeTelegr
     async with build_app(fake_telegram) as app:
         with pytest.raises(BadRequest, match="Query is too old"):
             await app.bot.answer_callback_query("12345")
-        with pytest.raises(Forbidden):
+        with pytest.raises(Forbidden, match="bot was blocked by the user"):
             await app.bot.send_message(CHAT, "hello")
         await app.bot.send_message(CHAT, "hello again")
     assert [m.text for m in fake_telegram.bot_messages(CHAT)] == ["hello again"]

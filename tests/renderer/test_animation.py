@@ -66,5 +66,5 @@ def test_sample_keeps_first_and_last() -> None:
     snaps = game(30)
     picked = sample(snaps, 7)
     assert len(picked) == 7 and picked[0] is snaps[0] and picked[-1] is snaps[-1]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least one snapshot"):
         render_animation([])

@@ -20,7 +20,7 @@ from renderer import (
 )
 from renderer import theme as theme_module
 from renderer.canvas import tiles
-from renderer.theme import PALETTES
+from renderer.theme import PALETTES, font, printable
 from tests.renderer.helpers import at, cell_pixels, close, luma
 
 WOOD = PALETTES["light"].wood
@@ -153,8 +153,21 @@ def test_dark_theme_differs() -> None:
 
 
 def test_names_long_and_unicode_fit() -> None:
+    """A long name is cut to its half of the header; characters the font lacks are dropped."""
     name = "A very long player name that would never fit in the header band ♛"
-    render_png(Snapshot(19, black_name=name, white_name="碁打ち", to_move="W"))
+    long = render_image(Snapshot(19, black_name=name, white_name="碁打ち", to_move="W"))
+    short = render_image(Snapshot(19, black_name="x", white_name="碁打ち", to_move="W"))
+    default = render_image(Snapshot(19, black_name="x", to_move="W"))
+    g = geometry(19)
+    assert long.size == short.size == (DEFAULT_WIDTH, g.height)  # the header does not grow
+    black_half, white_half = (0, 0, g.width // 2, g.header), (g.width // 2, 0, g.width, g.header)
+    below = (0, g.header, g.width, g.height)
+    assert long.crop(black_half).tobytes() != short.crop(black_half).tobytes()
+    assert long.crop(white_half).tobytes() == short.crop(white_half).tobytes()
+    assert long.crop(below).tobytes() == short.crop(below).tobytes()
+    drawable = printable("碁打ち", font(g.band_px))  # empty when the font has no CJK glyphs
+    unchanged = short.crop(white_half).tobytes() == default.crop(white_half).tobytes()
+    assert unchanged == (not drawable)  # no tofu: nothing drawable falls back to "White"
 
 
 def test_falls_back_to_pillow_default_font(monkeypatch: pytest.MonkeyPatch) -> None:

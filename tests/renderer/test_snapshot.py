@@ -16,20 +16,26 @@ def test_snapshot_is_hashable_and_comparable() -> None:
 
 
 @pytest.mark.parametrize(
-    "kwargs",
+    ("kwargs", "message"),
     [
-        {"size": 4},
-        {"size": 26},
-        {"size": 9, "black": frozenset({(0, 0)}), "white": frozenset({(0, 0)})},
-        {"size": 9, "black": frozenset({(9, 0)})},
-        {"size": 9, "last_move": (0, -1)},
-        {"size": 9, "marks": (((0, 0), Mark.SEKI),)},
-        {"size": 9, "marks": (((0, 0), Mark.DAME), ((0, 0), Mark.DAME))},
-        {"size": 9, "theme": "sepia"},
+        ({"size": 4}, r"board size 4 is outside 5\.\.25"),
+        ({"size": 26}, r"board size 26 is outside 5\.\.25"),
+        (
+            {"size": 9, "black": frozenset({(0, 0)}), "white": frozenset({(0, 0)})},
+            r"points hold both colours: \[\(0, 0\)\]",
+        ),
+        ({"size": 9, "black": frozenset({(9, 0)})}, r"point \(9, 0\) is off a 9x9 board"),
+        ({"size": 9, "last_move": (0, -1)}, r"point \(0, -1\) is off a 9x9 board"),
+        ({"size": 9, "marks": (((0, 0), Mark.SEKI),)}, "SEKI at A1 needs a stone there"),
+        (
+            {"size": 9, "marks": (((0, 0), Mark.DAME), ((0, 0), Mark.DAME))},
+            "a point has more than one mark",
+        ),
+        ({"size": 9, "theme": "sepia"}, "unknown theme 'sepia'"),
     ],
 )
-def test_invalid_snapshots_are_rejected(kwargs: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+def test_invalid_snapshots_are_rejected(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
         Snapshot(**kwargs)  # type: ignore[arg-type]
 
 

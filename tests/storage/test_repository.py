@@ -54,7 +54,7 @@ async def test_leaving_without_commit_rolls_back(repository: Database) -> None:
 
 
 async def test_exception_rolls_back(repository: Database) -> None:
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match="boom"):
         async with repository.unit_of_work() as uow:
             await uow.games.add(new_game())
             raise RuntimeError("boom")
