@@ -7,7 +7,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -95,31 +97,61 @@ def test_engine_settings(tmp_path: Path) -> None:
         load_config({"GOBOT_ENGINE_PROCESSES": "0"}, tmp_path / "missing")
 
 
+def wait_until(condition: Callable[[], bool], what: str, timeout: float = 20) -> None:
+    """Poll ``condition`` until it holds; fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.02)
+
+
 def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
     """``gobot run`` waits on its input; SIGTERM ends it with status 0 and closes everything."""
     root = Path(__file__).resolve().parents[2]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={
-            **os.environ,
-            "PYTHONPATH": str(root),
-            "DATABASE_URL": "sqlite:///g.db",
-            "BOARDS_DIR": "",
-        },
-    )
-    assert child.stdin is not None
-    child.stdin.write("alice: games\n")
-    child.stdin.flush()
-    deadline = time.monotonic() + 20
-    while not (tmp_path / "g.db").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)
-    child.send_signal(signal.SIGTERM)
-    out, err = child.communicate(timeout=20)
-    assert child.returncode == 0, err
-    assert "SIGTERM: shutting down" in err and "Traceback" not in err, (out, err)
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "bot"],
+            cwd=tmp_path,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            env={
+                **os.environ,
+                "PYTHONPATH": str(root),
+                "DATABASE_URL": "sqlite:///g.db",
+                "BOARDS_DIR": "",
+            },
+        )
+    assert child.stdin is not None and child.stdout is not None
+    stdin, stdout = child.stdin, child.stdout
+    output: list[str] = []
+
+    def read_output() -> None:
+        for line in stdout:
+            output.append(line)
+
+    reader = threading.Thread(target=read_output, daemon=True)
+    reader.start()
+    reply = "[alice] You have no games."
+    try:
+        stdin.write("alice: games\n")
+        stdin.flush()
+        wait_until(lambda: reply in "".join(output) or child.poll() is not None, "the reply")
+        assert reply in "".join(output), (output, errors.read_text())  # the command ran
+        assert child.poll() is None  # and the bot waits for more input
+        child.send_signal(signal.SIGTERM)
+        wait_until(lambda: "SIGTERM: shutting down" in errors.read_text(), "the shutdown log")
+        # The console's pending readline (a worker thread) returns only at the end of its input.
+        stdin.close()
+        assert child.wait(timeout=20) == 0, errors.read_text()
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        stdin.close()
+        reader.join(timeout=20)
+        stdout.close()
+    assert "Traceback" not in errors.read_text(), errors.read_text()
