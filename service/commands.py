@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from service.views import View
 
-R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +45,8 @@ class Request:
     links: tuple[tuple[str, str], ...] = ()
 
 
-class Command(Generic[R]):
-    """A command value; ``R`` is what executing it returns (most commands: a :class:`View`)."""
+class Command(Generic[R_co]):
+    """A command value; ``R_co`` is what executing it returns (most commands: a :class:`View`)."""
 
     __slots__ = ()
 

@@ -6,7 +6,7 @@ answers with a short apology (``t("error.internal")``).
 
 from __future__ import annotations
 
-from service.i18n import t
+from service.i18n import Text, key_of, t
 
 
 class UserError(Exception):
@@ -14,7 +14,12 @@ class UserError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = message if isinstance(message, Text) else Text(message, "")
+
+    @property
+    def key(self) -> str | None:
+        """The catalogue key of the message (what tests tell errors apart by)."""
+        return key_of(self.message)
 
 
 class BadArguments(UserError):

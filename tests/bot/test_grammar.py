@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from bot.grammar import BY_NAME, COMMANDS, Words, help_lines, parse, parse_token
+from bot.grammar import BY_NAME, COMMANDS, Help, Words, command_of, help_lines, parse, parse_token
+from service import Actor
+from service.commands import (
+    Adjudicate,
+    Challenge,
+    Computer,
+    Dead,
+    Done,
+    Pass,
+    Play,
+    Resign,
+    Undo,
+    Vacation,
+)
 from service.errors import BadArguments
+from service.handlers import HANDLERS
 from service.views import MAX_TOKEN_BYTES
 
 
@@ -127,3 +141,67 @@ def test_generated_help() -> None:
     assert "Usage: play <point> [#game]" in detail
     assert "Who: the player to move" in detail
     assert "Also: move" in detail
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("play d4", Play("d4")),
+        ("d4", Play("d4")),
+        ("pass", Pass()),
+        ("resign", Resign(confirm=False)),
+        ("resign yes", Resign(confirm=True)),
+        ("undo", Undo(None)),
+        ("undo yes", Undo(True)),
+        ("undo no", Undo(False)),
+        ("dead D4 q16", Dead(("D4", "q16"))),
+        ("done", Done(None)),
+        ("done v3", Done(3)),
+        ("done 3 #5", Done(3)),
+        ("vacation", Vacation(None)),
+        ("vacation on", Vacation(True)),
+        ("vacation off", Vacation(False)),
+        ("adjudicate #4 B+R", Adjudicate("B+R")),
+        ("computer size=9 level=3", Computer({"size": "9", "level": "3"})),
+        ("challenge size=9", Challenge(None, {"size": "9"})),
+        ("help play", Help("play")),
+    ],
+)
+def test_lines_become_command_values(text: str, command: object) -> None:
+    assert command_of(parse(text, plain_points=True)) == command
+
+
+def test_a_button_token_becomes_the_same_command_value() -> None:
+    assert command_of(parse_token("g42:pass:m37")) == Pass(37)
+    assert command_of(parse_token("g42:done:v3")) == Done(3)
+
+
+def test_a_mention_is_the_challenged_actor() -> None:
+    bob = Actor("console:bob", "bob")
+    assert command_of(parse("challenge @bob size=9"), bob) == Challenge(bob, {"size": "9"})
+
+
+def test_every_command_of_the_table_is_dispatched_by_the_registry() -> None:
+    """The table is the single source of dispatch: each spec builds a value the service's
+    registry knows (``help`` is answered from the table itself)."""
+    samples = {"play": "d4", "dead": "d4", "adjudicate": "B+R"}
+    for spec in COMMANDS:
+        words = parse(f"{spec.name} {samples.get(spec.name, '')}")
+        command = command_of(words, None)
+        assert isinstance(command, Help) or type(command) in HANDLERS, spec.name
+
+
+@pytest.mark.parametrize(
+    ("typed", "near"), [("plya", "play"), ("resing", "resign"), ("acept", "accept")]
+)
+def test_an_unknown_command_suggests_the_nearest_name(typed: str, near: str) -> None:
+    with pytest.raises(BadArguments) as raised:
+        parse(f"{typed} d4")
+    assert raised.value.key == "grammar.unknown_near"
+    assert f"`{near}`" in raised.value.message
+
+
+def test_an_unknown_command_far_from_every_name_gets_no_guess() -> None:
+    with pytest.raises(BadArguments) as raised:
+        parse("hello there")
+    assert raised.value.key == "grammar.unknown"

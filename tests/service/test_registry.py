@@ -1,0 +1,90 @@
+"""The service as a table of commands: every command type has exactly one handler; reads never
+write, never evict the cache and never wake the scheduler; links sent with a command are kept in
+its own unit of work."""
+
+from __future__ import annotations
+
+import pytest
+
+from service import GameService, commands
+from service.commands import (
+    Board,
+    Challenge,
+    Command,
+    Games,
+    LegalPoints,
+    Links,
+    Play,
+    Request,
+    Sgf,
+)
+from service.errors import BadArguments
+from service.handlers import HANDLERS
+from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, start_game
+
+
+def _command_types() -> set[type]:
+    """Every command class :mod:`service.commands` defines."""
+    return {
+        value
+        for value in vars(commands).values()
+        if isinstance(value, type) and issubclass(value, Command) and value is not Command
+    }
+
+
+def test_every_command_type_has_one_handler() -> None:
+    assert set(HANDLERS) == _command_types()
+
+
+def test_the_reads_are_marked_as_reads() -> None:
+    reads = {kind for kind, handler in HANDLERS.items() if not handler.writes}
+    assert {Board, Games, Sgf, LegalPoints, Links} <= reads
+    assert Play not in reads and Challenge not in reads
+
+
+async def test_reads_keep_the_replayed_game_cached(service: GameService) -> None:
+    """Autocomplete asks for the legal points at every keystroke: the next move must not replay
+    the whole game again."""
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5", "C3")
+    cache = service.context.cache
+    reads: tuple[Command[object], ...] = (LegalPoints(), Board(), Sgf(), Games())
+    for read in reads:
+        await service.execute(read, Request(ALICE, game=gid))
+        assert len(cache) == 1, read
+    await service.execute(Play("D4"), Request(ALICE, game=gid))
+    assert len(cache) == 1
+    with pytest.raises(BadArguments):  # a refused write drops its game from the cache (it may
+        await service.execute(Play("Z99"), Request(BOB, game=gid))  # have been half-changed)
+    assert len(cache) == 0
+    view = await service.execute(Play("F6"), Request(BOB, game=gid))  # replayed from storage
+    assert view.board is not None and view.board.move_number == 4 and len(cache) == 1
+
+
+async def test_only_deadline_changes_wake_the_scheduler(
+    service: GameService, clock: FakeClock
+) -> None:
+    woken: list[int] = []
+    service.deadline_listeners.append(lambda: woken.append(1))
+    untimed = await start_game(service, "size=9")
+    await play_moves(service, untimed, "E5")
+    await service.execute(Board(), Request(CAROL, game=untimed))
+    assert woken == []
+    timed = await start_game(service, "size=9", "time=1d+1h")
+    assert len(woken) == 1  # the first move's clock starts
+    await service.execute(Board(), Request(ALICE, game=timed))
+    assert len(woken) == 1
+    clock.advance(3600)
+    await play_moves(service, timed, "E5")  # White's clock: a later deadline
+    assert len(woken) == 2
+
+
+async def test_links_sent_with_a_challenge_are_written_with_it(service: GameService) -> None:
+    home = (("telegram:home", "-100"),)
+    refused = Request(ALICE, links=home)
+    with pytest.raises(BadArguments):
+        await service.execute(Challenge(BOB, {"size": "99"}), refused)
+    assert (await service.execute(Games(), Request(ALICE))).keys == ("games.none",)
+    view = await service.execute(Challenge(BOB, {"size": "9"}), Request(ALICE, links=home))
+    links = await service.execute(Links(), Request(ALICE, game=view.game_id))
+    assert links == {"telegram:home": "-100"}
