@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -27,6 +28,11 @@ PLATFORM = "console"
 CHANNEL = "console"
 _LINE = re.compile(r"^\s*(?:as\s+)?([A-Za-z0-9_.-]{1,32})\s*:\s*(.*)$")
 _SWITCH = re.compile(r"^\s*as\s+([A-Za-z0-9_.-]{1,32})\s*$")
+
+
+def _settle(future: asyncio.Future[str], line: str) -> None:
+    if not future.done():  # cancelled by a shutdown meanwhile
+        future.set_result(line)
 
 
 def console_actor(name: str) -> Actor:
@@ -68,7 +74,7 @@ class Console:
             if self.interactive:
                 self.stdout.write(f"{self.player}> ")
                 self.stdout.flush()
-            line = await asyncio.to_thread(self.stdin.readline)
+            line = await self._readline()
             if not line:
                 return 0
             text = line.strip()
@@ -77,6 +83,23 @@ class Console:
             if self.interactive and text.lower() in ("quit", "exit"):
                 return 0
             await self.handle_line(text)
+
+    async def _readline(self) -> str:
+        """The next input line ("" at the end), read in a daemon thread: a SIGTERM while the
+        terminal stays open must not wait for a line that never comes (asyncio's own worker
+        threads are joined at shutdown)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str] = loop.create_future()
+
+        def read() -> None:
+            try:
+                line = self.stdin.readline()
+            except (OSError, ValueError):  # a closed input is its end
+                line = ""
+            loop.call_soon_threadsafe(_settle, future, line)
+
+        threading.Thread(target=read, name="console-input", daemon=True).start()
+        return await future
 
     async def handle_line(self, text: str) -> None:
         """One input line: ``NAME: COMMAND``, ``as NAME``, or (interactively) a command."""
