@@ -15,6 +15,7 @@ from service.context import Context
 from service.errors import NoSuchGame, NotAPlayer, WrongPhase
 from service.i18n import t
 from service.model import GameState, color_of, encode_event, player_of, rebuild
+from service.players import local_part
 from service.ports import EventRow, GameRow, GameStatus, PlayerRow, UnitOfWork
 from service.timing import deadline
 
@@ -207,7 +208,7 @@ class Unit:
         if player is None:
             return t("name.anyone")
         known = await self.player(player)
-        return "@" + (known.name if known else player.partition(":")[2] or player)
+        return "@" + (known.name if known else local_part(player) or player)
 
     async def names(self, row: GameRow) -> dict[Color, str]:
         """``@name`` of each colour's player."""

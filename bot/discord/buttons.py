@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from service import Button
-from service.views import TOKEN_PATTERN
+from service.views import TOKEN_PATTERN, split_token
 
 PREFIX = "go:"
 TEMPLATE = f"{PREFIX}(?P<token>{TOKEN_PATTERN})"
@@ -28,7 +28,8 @@ class GoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], templ
     """One button carrying a command token; the press goes to the client's ``press_button``."""
 
     def __init__(self, token: str, label: str | None = None) -> None:
-        command = token.split(":")[1]
+        parts = split_token(token)
+        command = parts[1] if parts else ""
         style = _STYLES.get(command, discord.ButtonStyle.secondary)
         super().__init__(
             discord.ui.Button(label=label or command, custom_id=PREFIX + token, style=style)
