@@ -13,9 +13,19 @@ from engine.coords import Point, parse_vertex
 from engine.game import Game
 from service import GameService
 from service.commands import Board, Computer, Done, FillDame, Games, Pass, Play, Request, Undo
+from service.computer import COMPUTER_OPTIONS
 from service.errors import BadArguments, NotAPlayer, NotYourTurn, WrongPhase
+from service.i18n import t
 from service.ports import Database, OpponentResigns, OpponentUnavailable
+from service.views import View, color_name
 from tests.service.conftest import ALICE, BOB, FakeClock
+
+
+def line(view: View, key: str) -> str:
+    """The one line of ``view`` with the catalogue key ``key``."""
+    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
+    assert len(found) == 1, (key, view.keys)
+    return found[0]
 
 
 class ScriptedOpponent:
@@ -49,18 +59,20 @@ async def test_a_whole_game_against_the_computer(database: Database, clock: Fake
     service = computer_service(database, clock, "C3", "pass")
     view = await service.execute(Computer({"size": "9", "level": "3"}), Request(ALICE))
     gid = view.game_id
-    assert gid is not None and "Scripted level 3" in view.text
+    name = t("computer.name", name="Scripted", level=3)
+    assert gid is not None and view.board is not None and name in view.board.white_name
     view = await service.execute(Play("E5"), Request(ALICE, game=gid))
-    assert "Scripted level 3 played White C3." in view.text
+    played = t("computer.played", name=name, color=color_name(Color.WHITE), point="C3")
+    assert line(view, "computer.played") == played
     assert view.board is not None and (2, 2) in view.board.white
     stopped = await service.execute(
         Pass(), Request(ALICE, game=gid)
     )  # the computer passes too: the game stops
-    assert "Scripted level 3 passed." in stopped.text
+    assert line(stopped, "computer.passed") == t("computer.passed", name=name)
     ended = await service.execute(
         Done(), Request(ALICE, game=gid)
     )  # the computer accepts the same marking
-    assert "is over" in ended.text
+    assert "end.announce" in ended.keys
     assert isinstance(service.opponent, ScriptedOpponent)
     assert [(n, c, lvl) for n, c, lvl in service.opponent.asked] == [
         (1, Color.WHITE, 3),
@@ -73,7 +85,7 @@ async def test_the_computer_moves_first_when_the_player_takes_white(
 ) -> None:
     service = computer_service(database, clock, "E5")
     view = await service.execute(Computer({"color": "white"}), Request(ALICE))
-    assert "played Black E5" in view.text
+    assert "E5" in line(view, "computer.played")
     assert view.board is not None and view.board.black == frozenset({(4, 4)})
 
 
@@ -82,7 +94,7 @@ async def test_undo_takes_back_the_reply_and_the_move(database: Database, clock:
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     await service.execute(Play("E5"), Request(ALICE, game=gid))
     view = await service.execute(Undo(), Request(ALICE, game=gid))
-    assert "E5, C3" in view.text
+    assert "E5, C3" in line(view, "undo.done_computer")
     assert view.board is not None and not view.board.black and not view.board.white
     view = await service.execute(Play("D4"), Request(ALICE, game=gid))
     assert view.board is not None and (6, 6) in view.board.white
@@ -92,7 +104,7 @@ async def test_the_computer_resigns(database: Database, clock: FakeClock) -> Non
     service = computer_service(database, clock, "resign")
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     view = await service.execute(Play("E5"), Request(ALICE, game=gid))
-    assert "B+R" in view.text
+    assert "B+R" in line(view, "end.announce")
     with pytest.raises(WrongPhase):
         await service.execute(Play("D4"), Request(ALICE, game=gid))
 
@@ -103,11 +115,12 @@ async def test_an_engine_failure_is_explained_and_board_asks_again(
     service = computer_service(database, clock, "down", "C3")
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     view = await service.execute(Play("E5"), Request(ALICE, game=gid))
-    assert "did not answer (the engine crashed)" in view.text
+    assert "the engine crashed" in line(view, "computer.no_answer")
     with pytest.raises(NotYourTurn):
         await service.execute(Play("D4"), Request(ALICE, game=gid))
     view = await service.execute(Board(), Request(ALICE, game=gid))
-    assert "played White C3" in view.text
+    assert "C3" in line(view, "computer.played")
+    assert view.board is not None and view.board.white == frozenset({(2, 2)})
 
 
 async def test_only_the_player_may_move_for_their_colour(
@@ -119,21 +132,30 @@ async def test_only_the_player_may_move_for_their_colour(
         await service.execute(Play("E5"), Request(BOB, game=gid))
 
 
+KNOWN = ", ".join(COMPUTER_OPTIONS)
+
+
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("options", "key", "params"),
     [
-        ({"level": "11"}, "level=11 is not a level"),
-        ({"level": "x"}, "level=x is not a level"),
-        ({"rated": "yes"}, "rated"),
-        ({"size": "40"}, "40"),
+        ({"level": "11"}, "error.level", {"value": "11", "low": 1, "high": 10}),
+        ({"level": "x"}, "error.level", {"value": "x", "low": 1, "high": 10}),
+        ({"rated": "yes"}, "error.option_unknown", {"key": "rated", "known": KNOWN}),
+        ({"size": "40"}, "error.size", {"size": 40, "low": 5, "high": 25}),
     ],
 )
 async def test_bad_options_are_clear_and_create_nothing(
-    database: Database, clock: FakeClock, options: dict[str, str], message: str
+    database: Database,
+    clock: FakeClock,
+    options: dict[str, str],
+    key: str,
+    params: dict[str, object],
 ) -> None:
     service = computer_service(database, clock)
-    with pytest.raises(BadArguments, match=message):
+    with pytest.raises(BadArguments) as excinfo:
         await service.execute(Computer(options), Request(ALICE))
+    assert excinfo.value.key == key
+    assert excinfo.value.message == t(key, **params)  # names the bad value (and the range)
     assert "#1" not in (await service.execute(Games(), Request(ALICE))).text
 
 
@@ -141,8 +163,9 @@ async def test_without_an_engine_the_command_says_how_to_get_one(
     database: Database, clock: FakeClock
 ) -> None:
     service = GameService(database, clock=clock)
-    with pytest.raises(WrongPhase, match="install GNU Go"):
+    with pytest.raises(WrongPhase) as excinfo:
         await service.execute(Computer({}), Request(ALICE))
+    assert excinfo.value.key == "error.computer_unavailable"
 
 
 async def test_the_computer_agrees_to_fill_dame(database: Database, clock: FakeClock) -> None:
@@ -154,7 +177,7 @@ async def test_the_computer_agrees_to_fill_dame(database: Database, clock: FakeC
     for row in range(1, 10):
         await service.execute(Play(f"E{row}"), Request(ALICE, game=gid))
     stopped = await service.execute(Pass(), Request(ALICE, game=gid))
-    assert "passed" in stopped.text
+    assert "computer.passed" in stopped.keys
     filled = await service.execute(FillDame(), Request(ALICE, game=gid))
-    assert "F1" in filled.text and filled.board is not None
+    assert "F1" in line(filled, "fill.done") and filled.board is not None
     assert all((row, 5) in filled.board.black | filled.board.white for row in range(9))

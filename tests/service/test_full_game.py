@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from engine.colors import Color
 from engine.game import Game
 from records.sgf import read_sgf
 from service import GameService
 from service.commands import Accept, Board, Challenge, Dead, Done, Pass, Request, Sgf
+from service.i18n import t
+from service.views import View, color_name
 from tests.service.conftest import ALICE, BOB, play_moves, start_game
+
+
+def line(view: View, key: str) -> str:
+    """The one line of ``view`` with the catalogue key ``key``."""
+    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
+    assert len(found) == 1, (key, view.keys)
+    return found[0]
 
 
 async def test_complete_game_to_an_agreed_count(real_service: GameService) -> None:
@@ -28,31 +38,46 @@ async def test_complete_game_to_an_agreed_count(real_service: GameService) -> No
         moves += [f"D{row}", f"E{row}"]
     await play_moves(service, gid, *moves, "H5", "pass")
     view = await service.execute(Board(), Request(ALICE, game=gid))
-    assert view.lines[-1] == "Move 20 · White passes · Black (@alice) to play"
+    board = view.board
+    assert board is not None and view.lines[-1] == board.caption  # "Move 20 · White passes · ..."
+    assert board.move_number == 20 and board.last_move is None  # White's pass
+    assert board.to_move is Color.BLACK and board.black_name == "@alice"
+    assert t("caption.pass", n=20, color=color_name(Color.WHITE)) in board.caption
+    assert t("caption.to_play", color=color_name(Color.BLACK), name="@alice") in board.caption
 
     stop = await service.execute(
         Pass(), Request(ALICE, game=gid)
     )  # two passes in succession (Art. 9.1)
-    assert any("stopped" in line for line in stop.lines)
+    assert "info.stopped" in stop.keys
     assert {n.player for n in stop.notify} == {ALICE.id, BOB.id}
     assert f"g{gid}:done:v1" in [b.token for b in stop.buttons]
     assert stop.board is not None and stop.board.marks
-    version = 1
-    if "dead stones: H5" not in stop.text:  # the estimator's proposal is only a proposal
-        marked = await service.execute(Dead(("h5",)), Request(BOB, game=gid))
-        version = 2
-        assert "dead stones: H5" in marked.text
-        assert {n.player for n in marked.notify} == {ALICE.id, BOB.id}
+    # The estimator proposes the lone stone dead (version 1); a player toggles it alive
+    # (version 2) and dead again (version 3): every change is announced to both.
+    assert line(stop, "marking.header").endswith("H5")
+    alive = await service.execute(Dead(("h5",)), Request(BOB, game=gid))
+    assert "H5" not in line(alive, "marking.header") and "marking.changed" in alive.keys
+    marked = await service.execute(Dead(("h5",)), Request(BOB, game=gid))
+    assert line(marked, "marking.header").endswith("H5") and f"g{gid}:done:v3" in [
+        b.token for b in marked.buttons
+    ]
+    assert {n.player for n in marked.notify} == {ALICE.id, BOB.id}
+    version = 3
 
     accepted = await service.execute(Done(version), Request(ALICE, game=gid))
     assert accepted.notify[0].player == BOB.id
     end = await service.execute(Done(version), Request(BOB, game=gid))
-    text = end.text
-    assert "Black: " in text and "White: " in text and "Game #" in text and "is over" in text
+    assert end.board is not None and end.board.tally is not None
+    tally = end.board.tally  # the tally line has no key: views.tally joins three sentences
+    assert tally in end.lines and "end.agreed" in end.keys
     assert {n.player for n in end.notify} == {ALICE.id, BOB.id}
-    assert "Black: 27 territory + 0 prisoners = 27" in text
-    assert "White: 36 + 1 + 6.5 = 43.5 · White wins by 16.5" in text
-    assert "W+16.5 — White wins by 16.5 points" in text
+    assert t("tally.black", territory=27, prisoners=0, score="27") in tally
+    assert t("tally.white", territory=36, prisoners=1, komi="6.5", score="43.5") in tally
+    assert t("tally.wins", winner=color_name(Color.WHITE), margin="16.5") in tally
+    announce = line(end, "end.announce")
+    assert f"#{gid}" in announce and "W+16.5" in announce
+    points = t("result.points", n="16.5")
+    assert t("result.score", winner=color_name(Color.WHITE), points=points) in announce
 
     sgf = await service.execute(Sgf(), Request(BOB, game=gid))
     assert sgf.file is not None

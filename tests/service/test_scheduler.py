@@ -9,14 +9,29 @@ from pathlib import Path
 
 import pytest
 
+from engine.colors import Color
 from service import GameService, View
 from service.clock import DAY
 from service.commands import SYSTEM, Board, Games, NextDeadline, Play, Request, Vacation
+from service.i18n import t
 from service.scheduler import Scheduler
+from service.views import color_name
 from storage.sqlite import open_sqlite
 from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, start_game
 
 HOUR = 3600.0
+
+
+def line(view: View, key: str) -> str:
+    """The one line of ``view`` with the catalogue key ``key``."""
+    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
+    assert len(found) == 1, (key, view.keys)
+    return found[0]
+
+
+def left(days: int, hours: int) -> str:
+    """``3d 0h left`` in the current language."""
+    return t("caption.left", left=t("clock.days_hours", d=days, h=hours))
 
 
 class Inbox:
@@ -38,11 +53,13 @@ async def test_reminder_then_loss_on_time(service: GameService, clock: FakeClock
     assert await scheduler.settle_due() == []
     clock.advance(1)
     [reminder] = await scheduler.settle_due()
-    assert reminder.notify[0].player == ALICE.id and "Little time left" in reminder.text
+    assert reminder.notify[0].player == ALICE.id and reminder.keys == ("notice.little_time",)
     assert await scheduler.seconds_to_next() == 0.5 * DAY
     clock.advance(0.5 * DAY)
     [lost] = await scheduler.settle_due()
-    assert f"Game #{gid} is over: W+T — White wins on time" in lost.text
+    announce = line(lost, "end.announce")
+    assert f"#{gid}" in announce and "W+T" in announce
+    assert t("result.time", winner=color_name(Color.WHITE)) in announce
     assert {n.player for n in lost.notify} == {ALICE.id, BOB.id}
     assert inbox.views == [reminder, lost]
     assert await service.execute(NextDeadline(), Request(SYSTEM)) is None
@@ -56,12 +73,14 @@ async def test_a_move_resets_the_clock_and_the_reminder(
     clock.advance(20 * HOUR)
     await service.execute(Play("E5"), Request(ALICE, game=gid))
     listing = await service.execute(Games(), Request(ALICE))
-    assert "@bob to move · 1d 0h left" in listing.text
+    game = line(listing, "games.line_black")  # one line joined from four sentences
+    assert t("games.their_move", name="@bob") in game and game.endswith(left(1, 0))
     clock.advance(DAY)  # White has 1 day: reminder due at 18h, loss at 24h
     [lost] = await scheduler.settle_due()  # past both: the loss, no stale reminder
-    assert "B+T" in lost.text
+    assert "B+T" in line(lost, "end.announce")
     board = await service.execute(Board(), Request(CAROL, game=gid))
-    assert "B+T — Black wins on time" in board.text
+    result = line(board, "end.result")
+    assert "B+T" in result and t("result.time", winner=color_name(Color.BLACK)) in result
     black = await service.execute(Games(), Request(ALICE))
     assert f"#{gid}" not in black.text
 
@@ -72,7 +91,7 @@ async def test_playing_after_the_deadline_loses_on_time(
     gid = await start_game(service, "size=9", "time=14d")
     clock.advance(15 * DAY)
     view = await service.execute(Play("E5"), Request(ALICE, game=gid))
-    assert "W+T" in view.text and "ran out of time" in view.text
+    assert "W+T" in line(view, "end.announce") and "end.time" in view.keys
 
 
 async def test_restart_settles_overdue_games_and_reschedules_the_rest(tmp_path: Path) -> None:
@@ -91,10 +110,12 @@ async def test_restart_settles_overdue_games_and_reschedules_the_rest(tmp_path: 
         inbox = Inbox()
         scheduler = Scheduler(restarted, inbox)
         [settled] = await scheduler.settle_due()
-        assert settled.game_id == short and "W+T" in settled.text
+        assert settled.game_id == short and "W+T" in line(settled, "end.announce")
         assert await scheduler.seconds_to_next() == 4 * DAY  # the other game's reminder at 6d
         board = await restarted.execute(Board(), Request(ALICE, game=long))
-        assert "Black (@carol) to play · 5d 0h left" in board.text
+        assert board.board is not None and board.board.to_move is Color.BLACK
+        assert board.board.black_name == "@carol"
+        assert board.board.caption.endswith(left(5, 0))  # the caption line has no key
     finally:
         await database.close()
 
@@ -104,17 +125,21 @@ async def test_vacation_stops_the_clock(service: GameService, clock: FakeClock) 
     gid = await start_game(service, "size=9", "time=2d/move")
     clock.advance(DAY)
     started = await service.execute(Vacation(True), Request(ALICE))
-    assert "clocks are stopped" in started.text
+    assert started.keys == ("vacation.started",)
     clock.advance(5 * DAY)
     assert await scheduler.settle_due() == []
-    assert "1d 0h left" in (await service.execute(Games(), Request(ALICE))).text
+    listing = await service.execute(Games(), Request(ALICE))
+    assert line(listing, "games.line_black").endswith(left(1, 0))
     await service.execute(Vacation(False), Request(ALICE))
-    assert "1d 0h left" in (await service.execute(Games(), Request(ALICE))).text
+    listing = await service.execute(Games(), Request(ALICE))
+    assert line(listing, "games.line_black").endswith(left(1, 0))
     status = await service.execute(Vacation(), Request(ALICE))
-    assert "25d 0h" in status.text  # 30 days a year, 5 used
+    allowance = t("clock.days_hours", d=25, h=0)  # 30 days a year, 5 used
+    assert status.lines == (t("vacation.off_status", left=allowance),)
+    assert status.keys == ("vacation.off_status",)
     clock.advance(DAY)
     [lost] = await scheduler.settle_due()
-    assert "W+T" in lost.text and lost.game_id == gid
+    assert "W+T" in line(lost, "end.announce") and lost.game_id == gid
 
 
 async def test_weekends_pause_when_agreed(service: GameService, clock: FakeClock) -> None:
@@ -122,7 +147,8 @@ async def test_weekends_pause_when_agreed(service: GameService, clock: FakeClock
     assert clock.now == START  # Thursday noon: 36 hours to Saturday count, the weekend does not
     clock.advance(3 * DAY)  # Sunday noon
     board = await service.execute(Board(), Request(ALICE, game=gid))
-    assert "12h 0m left" in board.text
+    assert board.board is not None  # the caption line has no key
+    assert board.board.caption.endswith(t("caption.left", left=t("clock.hours_minutes", h=12, m=0)))
 
 
 async def test_the_running_scheduler_settles_and_stops_cleanly(
@@ -141,4 +167,5 @@ async def test_the_running_scheduler_settles_and_stops_cleanly(
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert [v.game_id for v in inbox.views] == [gid] and "W+T" in inbox.views[0].text
+    assert [v.game_id for v in inbox.views] == [gid]
+    assert "W+T" in line(inbox.views[0], "end.announce")
