@@ -71,10 +71,13 @@ async def answer(
     mine = color_of(row, player)
     assert mine is not None
     agreement = _agreement(loaded, mine)
-    if agreement is not None:
-        return _merged(view, await execute(agreement, asks), ())
-    if loaded.game.phase is Phase.PLAYING and row.to_move == player:
-        return await _move(opponent, execute, loaded, asks, view)
+    try:
+        if agreement is not None:
+            return _merged(view, await execute(agreement, asks), ())
+        if loaded.game.phase is Phase.PLAYING and row.to_move == player:
+            return await _move(opponent, execute, loaded, asks, view)
+    except UserError as error:  # the game changed meanwhile; the person's command stands
+        return _unanswered(view, opponent, error)
     return view
 
 
@@ -102,15 +105,20 @@ async def _move(
     name = asks.actor.name
     try:
         point = await opponent.genmove(game.copy(), color, level)
-        if point is None:
-            return _merged(view, await execute(Pass(), asks), (t("computer.passed", name=name),))
-        said = t("computer.played", name=name, color=color_name(color), point=point.gtp())
-        return _merged(view, await execute(Play(point.gtp()), asks), (said,))
     except OpponentResigns:
         return _merged(view, await execute(Resign(confirm=True), asks), ())
-    except (OpponentUnavailable, UserError) as error:
-        line = t("computer.no_answer", name=opponent.name, reason=str(error))
-        return dataclasses.replace(view, lines=(*view.lines, line))
+    except OpponentUnavailable as error:
+        return _unanswered(view, opponent, error)
+    if point is None:
+        return _merged(view, await execute(Pass(), asks), (t("computer.passed", name=name),))
+    said = t("computer.played", name=name, color=color_name(color), point=point.gtp())
+    return _merged(view, await execute(Play(point.gtp()), asks), (said,))
+
+
+def _unanswered(view: View, opponent: Opponent, error: Exception) -> View:
+    """The person's reply with the reason the computer did not answer (``board`` asks again)."""
+    line = t("computer.no_answer", name=opponent.name, reason=str(error))
+    return dataclasses.replace(view, lines=(*view.lines, line))
 
 
 def _merged(view: View, answer: View, said: tuple[str, ...]) -> View:

@@ -123,6 +123,20 @@ async def test_an_engine_failure_is_explained_and_board_asks_again(
     assert view.board is not None and view.board.white == frozenset({(2, 2)})
 
 
+async def test_an_illegal_answer_of_the_engine_leaves_the_players_move_standing(
+    database: Database, clock: FakeClock
+) -> None:
+    """A GTP engine that answers an occupied point is refused like a person; the player's move
+    is kept and the reply says the computer did not answer."""
+    service = computer_service(database, clock, "E5", "C3")
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    view = await service.execute(Play("E5"), Request(ALICE, game=gid))
+    assert "computer.no_answer" in view.keys
+    assert view.board is not None and view.board.black == frozenset({(4, 4)})
+    view = await service.execute(Board(), Request(ALICE, game=gid))  # asks again
+    assert "C3" in line(view, "computer.played")
+
+
 async def test_only_the_player_may_move_for_their_colour(
     database: Database, clock: FakeClock
 ) -> None:
