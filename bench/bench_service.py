@@ -1,11 +1,12 @@
 """Load through the game service (in-process, no chat): N concurrent games play real records.
 
 Every game is a pair of players: a challenge by Black, the accept by White, then the record's moves
-alternately by the right player through ``GameService.challenge/accept/play/pass_`` with the
-platform update id and the game number an adapter passes (a button or a game thread), up to the
-record's first pass/pass (which stops the game: the service proposes a marking). A game slot that
-reaches the end starts the next record with a new challenge. Rendering is excluded: the service
-builds the board snapshot of each reply (it is part of the command) but nothing draws it.
+alternately by the right player through ``GameService.execute`` (``Challenge``, ``Accept``,
+``Play``, ``Pass``) with a ``Request`` carrying the platform update id and the game number an
+adapter passes (a button or a game thread), up to the record's first pass/pass (which stops the
+game: the service proposes a marking). A game slot that reaches the end starts the next record
+with a new challenge. Rendering is excluded: the service builds the board view of each reply (it
+is part of the command) but nothing draws it.
 
 Two load shapes, each on SQLite (a temporary file, ``synchronous=FULL``) and on PostgreSQL (a fresh
 schema, dropped afterwards), at each game count:
@@ -60,8 +61,8 @@ sys.path.insert(0, str(HERE.parent))
 from engine.colors import Color  # noqa: E402
 from engine.game import Game, Move  # noqa: E402
 from records.sgf import GameRecord, load_sgf  # noqa: E402
-from service import Actor, GameService  # noqa: E402
-from service import base as service_base  # noqa: E402
+from service import Actor, GameService, Request  # noqa: E402
+from service.commands import Accept, Challenge, Pass, Play  # noqa: E402
 from service.errors import UserError  # noqa: E402
 from service.model import GameState, encode_event  # noqa: E402
 from service.ports import Database, GameRow, GameStatus  # noqa: E402
@@ -181,17 +182,23 @@ class Slot:
     async def step(self, service: GameService) -> str:
         """Send this slot's next command; returns its kind (challenge, accept, play, pass)."""
         if self.game_id is None:
-            view = await service.challenge(
-                self.black,
-                self.white,
-                {"size": str(self.script.size), "komi": f"{self.script.komi:g}", "color": "black"},
-                channel=f"bench-{self.index}",
-                update_id=self.update_id(),
+            view = await service.execute(
+                Challenge(
+                    self.white,
+                    {
+                        "size": str(self.script.size),
+                        "komi": f"{self.script.komi:g}",
+                        "color": "black",
+                    },
+                ),
+                Request(self.black, channel=f"bench-{self.index}", update_id=self.update_id()),
             )
             self.game_id = view.game_id
             return "challenge"
         if not self.accepted:
-            await service.accept(self.white, self.game_id, update_id=self.update_id())
+            await service.execute(
+                Accept(), Request(self.white, game=self.game_id, update_id=self.update_id())
+            )
             self.accepted = True
             return "accept"
         move = self.script.moves[self.next_move]
@@ -203,10 +210,11 @@ class Slot:
             game_id, self.game_id, self.accepted, self.next_move = self.game_id, None, False, 0
         else:
             game_id = self.game_id
+        request = Request(actor, game=game_id, update_id=self.update_id())
         if move.point is None:
-            await service.pass_(actor, game_id, update_id=self.update_id())
+            await service.execute(Pass(), request)
             return "pass"
-        await service.play(actor, move.point.gtp(), game_id, update_id=self.update_id())
+        await service.execute(Play(move.point.gtp()), request)
         return "play"
 
 
@@ -469,18 +477,19 @@ async def memory_child(path: Path, active: int, seed: int) -> dict[str, float]:
         move = script.moves[length]
         actor = Actor(black if move.color.letter == "B" else white, "x")
         start = time.perf_counter()
+        request = Request(actor, game=game_id)
         if move.point is None:
-            await service.pass_(actor, game_id)
+            await service.execute(Pass(), request)
         else:
-            await service.play(actor, move.point.gtp(), game_id)
+            await service.execute(Play(move.point.gtp()), request)
         latencies.append(time.perf_counter() - start)
     after = max_rss_mb()
     await db.close()
     return {
         "rss_before_mb": round(before, 1),
         "rss_after_mb": round(after, 1),
-        "cache_size": len(service._cache),
-        "cache_limit": service_base.CACHE_SIZE,
+        "cache_size": len(service.context.cache),
+        "cache_limit": service.context.cache.size,
         "cold_move_p50_ms": round(percentile(latencies, 0.5) * 1000, 2),
         "cold_move_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
     }
