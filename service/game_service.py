@@ -16,6 +16,7 @@ from service.context import Clock, Context
 from service.errors import Busy
 from service.handlers import handler_of
 from service.i18n import language, t
+from service.model import color_of
 from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Opponent
 from service.unit import Loaded, Unit
@@ -105,10 +106,13 @@ class GameService:
                 context.cache.keep(unit.loaded.items())  # a read changed none of them
 
     async def _after(self, unit: Unit, request: Request, view: View) -> View:
-        """The policies that follow a command: the computer answers in games against it."""
+        """The policies that follow a command: the computer answers its opponent's commands (a
+        ``board`` included, which asks again after the engine failed) in games against it."""
         opponent = self.context.opponent
         loaded = unit.games.get(view.game_id) if view.game_id is not None else None
         if opponent is None or loaded is None or is_engine(request.actor.id):
+            return view
+        if color_of(loaded.row, request.actor.id) is None:  # a spectator's look changes nothing
             return view
         if not (is_engine(loaded.row.black) or is_engine(loaded.row.white)):
             return view

@@ -123,6 +123,19 @@ async def test_an_engine_failure_is_explained_and_board_asks_again(
     assert view.board is not None and view.board.white == frozenset({(2, 2)})
 
 
+async def test_a_spectators_look_does_not_ask_the_computer_again(
+    database: Database, clock: FakeClock
+) -> None:
+    service = computer_service(database, clock, "down", "C3")
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    await service.execute(Play("E5"), Request(ALICE, game=gid))
+    view = await service.execute(Board(), Request(BOB, game=gid))
+    assert "computer.played" not in view.keys and view.board is not None
+    assert view.board.white == frozenset()
+    view = await service.execute(Board(), Request(ALICE, game=gid))  # the player asks again
+    assert "C3" in line(view, "computer.played")
+
+
 async def test_an_illegal_answer_of_the_engine_leaves_the_players_move_standing(
     database: Database, clock: FakeClock
 ) -> None:
