@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from service import Actor, GameService
+from service import Actor, GameService, View
 from service.commands import Accept, Challenge, Pass, Play, Request
+from service.errors import UserError
+from service.i18n import t
 from service.ports import Database
 from storage.memory import open_memory
 from storage.sqlite import open_sqlite
@@ -103,3 +105,20 @@ async def play_moves(service: GameService, game_id: int, *moves: str) -> None:
             await service.execute(Pass(), Request(actor, game=game_id))
         else:
             await service.execute(Play(move), Request(actor, game=game_id))
+
+
+def line(view: View, key: str) -> str:
+    """The one line of ``view`` with the catalogue key ``key``."""
+    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
+    assert len(found) == 1, (key, view.keys)
+    return found[0]
+
+
+def says(error: UserError, key: str, /, **params: object) -> bool:
+    """The error's message is the catalogue's ``key`` with ``params`` (in any language)."""
+    return error.key == key and error.message == t(key, **params)
+
+
+def left(days: int, hours: int) -> str:
+    """``3d 0h left`` in the current language."""
+    return t("caption.left", left=t("clock.days_hours", d=days, h=hours))

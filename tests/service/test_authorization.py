@@ -26,15 +26,8 @@ from service.commands import (
 )
 from service.errors import NotAPlayer, NotOrganiser, NotYourTurn, WrongPhase
 from service.i18n import t
-from service.views import View, color_name
-from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER, play_moves, start_game
-
-
-def line(view: View, key: str) -> str:
-    """The one line of ``view`` with the catalogue key ``key``."""
-    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
-    assert len(found) == 1, (key, view.keys)
-    return found[0]
+from service.views import color_name
+from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER, line, play_moves, start_game
 
 
 async def stopped_game(service: GameService) -> int:

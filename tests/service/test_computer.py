@@ -17,15 +17,8 @@ from service.computer import COMPUTER_OPTIONS
 from service.errors import BadArguments, NotAPlayer, NotYourTurn, WrongPhase
 from service.i18n import t
 from service.ports import Database, OpponentResigns, OpponentUnavailable
-from service.views import View, color_name
-from tests.service.conftest import ALICE, BOB, FakeClock
-
-
-def line(view: View, key: str) -> str:
-    """The one line of ``view`` with the catalogue key ``key``."""
-    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
-    assert len(found) == 1, (key, view.keys)
-    return found[0]
+from service.views import color_name
+from tests.service.conftest import ALICE, BOB, FakeClock, line
 
 
 class ScriptedOpponent:

@@ -8,15 +8,8 @@ from records.sgf import read_sgf
 from service import GameService
 from service.commands import Accept, Board, Challenge, Dead, Done, Pass, Request, Sgf
 from service.i18n import t
-from service.views import View, color_name
-from tests.service.conftest import ALICE, BOB, play_moves, start_game
-
-
-def line(view: View, key: str) -> str:
-    """The one line of ``view`` with the catalogue key ``key``."""
-    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
-    assert len(found) == 1, (key, view.keys)
-    return found[0]
+from service.views import color_name
+from tests.service.conftest import ALICE, BOB, line, play_moves, start_game
 
 
 async def test_complete_game_to_an_agreed_count(real_service: GameService) -> None:

@@ -9,15 +9,9 @@ import pytest
 from service import GameService
 from service.commands import Accept, Adjudicate, Board, Challenge, Dead, Done, Play, Request
 from service.errors import BadArguments, IllegalMoveError, NoSuchGame, UserError, WrongPhase
-from service.i18n import t
 from service.options import CHALLENGE_OPTIONS
 from service.ports import Database, GameStatus
-from tests.service.conftest import ALICE, BOB, ORGANISER, play_moves, start_game
-
-
-def says(error: UserError, key: str, /, **params: object) -> bool:
-    """The error's message is the catalogue's ``key`` with ``params`` (in any language)."""
-    return error.key == key and error.message == t(key, **params)
+from tests.service.conftest import ALICE, BOB, ORGANISER, play_moves, says, start_game
 
 
 async def version_of(database: Database, game_id: int) -> tuple[int, int]:

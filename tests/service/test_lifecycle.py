@@ -27,30 +27,22 @@ from service.commands import (
     Sgf,
     Undo,
 )
-from service.errors import StaleBoard, StaleMarking, UserError, WrongPhase
+from service.errors import StaleBoard, StaleMarking, WrongPhase
 from service.i18n import t
 from service.ports import Database
 from service.views import color_name
 from storage.sqlite import open_sqlite
-from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, start_game
-
-
-def line(view: View, key: str) -> str:
-    """The one line of ``view`` with the catalogue key ``key``."""
-    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
-    assert len(found) == 1, (key, view.keys)
-    return found[0]
-
-
-def says(error: UserError, key: str, /, **params: object) -> bool:
-    """The error's message is the catalogue's ``key`` with ``params`` (in any language)."""
-    return error.key == key and error.message == t(key, **params)
-
-
-def left(days: int, hours: int) -> str:
-    """``3d 0h left`` in the current language."""
-    return t("caption.left", left=t("clock.days_hours", d=days, h=hours))
-
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    FakeClock,
+    left,
+    line,
+    play_moves,
+    says,
+    start_game,
+)
 
 WALLS = [m for row in range(1, 10) for m in (f"D{row}", f"F{row}")]  # E column left open
 

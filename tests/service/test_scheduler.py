@@ -17,21 +17,9 @@ from service.i18n import t
 from service.scheduler import Scheduler
 from service.views import color_name
 from storage.sqlite import open_sqlite
-from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, start_game
+from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, left, line, start_game
 
 HOUR = 3600.0
-
-
-def line(view: View, key: str) -> str:
-    """The one line of ``view`` with the catalogue key ``key``."""
-    found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]
-    assert len(found) == 1, (key, view.keys)
-    return found[0]
-
-
-def left(days: int, hours: int) -> str:
-    """``3d 0h left`` in the current language."""
-    return t("caption.left", left=t("clock.days_hours", d=days, h=hours))
 
 
 class Inbox:
