@@ -39,7 +39,6 @@ COMPUTER_OPTIONS = ("size", "level", "color", "komi", "handicap")
 MIN_LEVEL, MAX_LEVEL, DEFAULT_LEVEL = 1, 10, 5
 
 Execute = Callable[[AnyCommand, Request], Awaitable[Any]]
-Peek = Callable[[Request], Awaitable[Loaded]]
 
 
 def engine_actor(opponent: Opponent, level: int) -> Actor:
@@ -55,13 +54,11 @@ def people_only(view: View) -> View:
 
 
 async def answer(
-    opponent: Opponent, execute: Execute, peek: Peek, request: Request, view: View
+    opponent: Opponent, execute: Execute, loaded: Loaded, request: Request, view: View
 ) -> View:
-    """After a person's command about ``view.game_id``: if the game is against the computer and
-    something waits for it, let it act, and add its answer to ``view``."""
-    if view.game_id is None or is_engine(request.actor.id):
-        return view
-    loaded = await peek(Request(request.actor, request.channel, view.game_id))
+    """After a person's command about ``loaded`` (the game as that command left it): if the game
+    is against the computer and something waits for it, let it act, and add its answer to
+    ``view``."""
     row = loaded.row
     player = row.black if is_engine(row.black) else row.white if is_engine(row.white) else None
     if player is None or row.status is not GameStatus.ACTIVE:

@@ -19,7 +19,7 @@ from service.i18n import language, t
 from service.model import color_of
 from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Opponent
-from service.unit import Loaded, Unit
+from service.unit import Unit
 from service.views import View
 
 R = TypeVar("R")
@@ -116,11 +116,4 @@ class GameService:
             return view
         if not (is_engine(loaded.row.black) or is_engine(loaded.row.white)):
             return view
-        return await computer.answer(opponent, self.execute, self._peek, request, view)
-
-    async def _peek(self, request: Request) -> Loaded:
-        """The request's game as stored now (a read)."""
-        game_id = request.game
-        assert game_id is not None
-        loaded, _ = await self._read(request, lambda unit: unit.load(game_id))
-        return cast(Loaded, loaded)
+        return await computer.answer(opponent, self.execute, loaded, request, view)

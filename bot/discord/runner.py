@@ -142,7 +142,9 @@ class Runner:
     async def _thread_game(self, words: Words, channel_id: int | None) -> int | None:
         """In a game's thread a command about a game needs no number: it is the thread's."""
         spec = BY_NAME[words.name]
-        if not spec.game or spec.who is Who.CHALLENGED or channel_id is None:
+        if channel_id is None or words.game is not None:
+            return None  # no thread, or the game is named
+        if not spec.game or spec.who is Who.CHALLENGED:
             return None
         return await self.presenter.game_in(channel_id)
 
