@@ -129,13 +129,6 @@ class Unit:
         loaded.stored_events = len(history)
         return saved
 
-    async def add(self, row: GameRow) -> GameRow:
-        """Store a new game (a challenge)."""
-        added = await self.uow.games.add(row)
-        if added.deadline is not None:
-            self.deadline_changed = True
-        return added
-
     async def write_links(self, game_id: int) -> None:
         """The links the adapter sent with the request, kept with the command's game."""
         for key, value in self.request.links:

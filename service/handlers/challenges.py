@@ -33,7 +33,7 @@ async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameO
     await unit.remember(actor)
     if opponent is not None:
         await unit.remember(opponent)
-    row = await unit.add(
+    row = await unit.uow.games.add(
         GameRow(
             id=0,
             version=0,
