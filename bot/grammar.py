@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from engine.coords import split_vertex
+from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
 from service.commands import (
     Accept,
@@ -257,7 +257,7 @@ def _merge_points(words: list[str]) -> list[str]:
 def parse(text: str, *, plain_points: bool = False) -> Words:
     """Parse one line; with ``plain_points`` a bare coordinate (``d4``) means ``play d4``.
     Raises :class:`BadArguments` with a message that says what to write."""
-    line = text.strip().removeprefix("/")
+    line = normalise(text).strip().removeprefix("/")
     if not line:
         raise BadArguments(t("grammar.empty"))
     if plain_points and split_vertex(line) is not None:

@@ -12,6 +12,7 @@ Point(row=3, col=3)
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 from engine.errors import EngineError
@@ -19,7 +20,18 @@ from engine.errors import EngineError
 MIN_SIZE = 5
 MAX_SIZE = 25
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP letters: no I (RULES.md, "Board and coordinates")
-_VERTEX = re.compile(r"\s*([a-z])\s*[- ]?\s*(\d{1,2})\s*", re.IGNORECASE)
+_VERTEX = re.compile(r"\s*([a-z])\s*[- ]?\s*(\d{1,2})\s*", re.IGNORECASE | re.ASCII)
+
+
+def normalise(text: str) -> str:
+    """Text as a player meant it: compatibility forms folded (NFKC), so that the Kelvin sign
+    ``\\u212a`` reads as ``K`` and full-width ``Ｄ４`` as ``D4``. Letters that are not ASCII after
+    that (``İ``, ``ö``, Cyrillic look-alikes) stay, and are refused as not a point.
+
+    >>> normalise("\u212a5"), normalise("\uff24\uff14"), normalise("\u01305")
+    ('K5', 'D4', 'İ5')
+    """
+    return unicodedata.normalize("NFKC", text)
 
 
 class InvalidVertex(EngineError):
@@ -56,7 +68,7 @@ def split_vertex(text: str) -> tuple[str, int] | None:
     >>> split_vertex(" d-4 "), split_vertex("pass")
     (('D', 4), None)
     """
-    match = _VERTEX.fullmatch(text)
+    match = _VERTEX.fullmatch(normalise(text))
     return None if match is None else (match.group(1).upper(), int(match.group(2)))
 
 

@@ -56,6 +56,8 @@ def test_command_names_are_lowercase_letters_only() -> None:
         ("adjudicate 4 jigo", Words("adjudicate", ("jigo",), game=4)),
         ("done 3 #5", Words("done", ("3",), game=5)),
         ("vacation on", Words("vacation", ("on",))),
+        ("play \u212a5", Words("play", ("K5",))),  # the Kelvin sign is a K (NFKC)
+        ("\uff50\uff4c\uff41\uff59 \uff44\uff14", Words("play", ("d4",))),  # full-width
     ],
 )
 def test_parse(text: str, expected: Words) -> None:

@@ -86,3 +86,32 @@ def test_parse_format_identity(case: tuple[int, int, int]) -> None:
     assert parse_vertex(format_vertex(point), size) == point
     assert parse_vertex(format_vertex(point).lower(), size) == point
     assert from_sgf_point(to_sgf_point(point, size), size) == point
+
+
+@pytest.mark.parametrize(
+    ("text", "point"),
+    [
+        ("\u212a5", Point(4, 9)),  # KELVIN SIGN, which a case-insensitive match takes for k
+        ("\uff2b\uff15", Point(4, 9)),  # full-width K5 from a CJK keyboard
+        ("k\u00a05", Point(4, 9)),  # a no-break space is a space
+        ("\u043a5", None),  # Cyrillic ka looks like k but is not a column
+        ("\u01305", None),  # dotted capital I (Turkish keyboards): not a column either
+    ],
+)
+def test_look_alike_letters_read_as_what_they_show(text: str, point: Point | None) -> None:
+    if point is None:
+        with pytest.raises(InvalidVertex):
+            parse_vertex(text, 19)
+    else:
+        assert parse_vertex(text, 19) == point
+
+
+@given(st.text(max_size=12))
+def test_any_text_is_a_point_or_a_clear_refusal(text: str) -> None:
+    """No text makes the parser fail other than with :class:`InvalidVertex`."""
+    try:
+        point = parse_vertex(text, 19)
+    except InvalidVertex as error:
+        assert str(error)
+    else:
+        assert 0 <= point.row < 19 and 0 <= point.col < 19

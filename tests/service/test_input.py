@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from engine.coords import Point
 from service import GameService
 from service.commands import Accept, Adjudicate, Board, Challenge, Dead, Done, Play, Request
 from service.errors import BadArguments, IllegalMoveError, NoSuchGame, UserError, WrongPhase
@@ -74,6 +75,8 @@ async def test_bad_challenge_options(
         ("I5", "error.point_no_i", {"range": "A1–T19"}),
         ("zz", "error.point_form", {"text": "zz", "size": 19, "range": "A1–T19"}),
         ("D0", "error.point_off", {"point": "D0", "size": 19, "range": "A1–T19"}),
+        ("\u01305", "error.point_form", {"text": "\u01305", "size": 19, "range": "A1–T19"}),
+        ("\u043a5", "error.point_form", {"text": "\u043a5", "size": 19, "range": "A1–T19"}),
     ],
 )
 async def test_bad_points(
@@ -85,6 +88,13 @@ async def test_bad_points(
         await service.execute(Play(point), Request(ALICE, game=gid))
     assert says(excinfo.value, key, **params)
     assert await version_of(database, gid) == before
+
+
+async def test_look_alike_letters_play_the_point_they_show(service: GameService) -> None:
+    """``play K5`` typed with the Kelvin sign (U+212A) is K5, not an internal error."""
+    gid = await start_game(service)
+    view = await service.execute(Play("\u212a5"), Request(ALICE, game=gid))
+    assert view.board is not None and view.board.last_move == Point(4, 9)
 
 
 async def test_illegal_moves_name_the_rule(service: GameService, database: Database) -> None:
