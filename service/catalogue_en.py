@@ -83,6 +83,9 @@ ENGLISH: dict[str, str] = {
     ),
     "marking.changed": "{name} changed the marking: it is now v{v}; both acceptances are cleared.",
     "marking.accepted_now": "{name} accepted marking v{v}.",
+    "marking.already_accepted": (
+        "You already accepted marking v{v} of game #{id}; your opponent's `done` ends the game."
+    ),
     "marking.your_turn_to_accept": "Your opponent accepted v{v}: `done v{v}` ends the game.",
     "fill.sent": "Filling the neutral points of game #{id} proposed; your opponent must agree.",
     "fill.asked": "{name} proposes to fill the neutral points of game #{id}: `filldame` agrees.",

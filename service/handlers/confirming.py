@@ -51,7 +51,11 @@ async def dead(unit: Unit, command: Dead) -> View:
 async def done(unit: Unit, command: Done) -> View:
     """Accept a marking version; the game ends when both players accepted the same version."""
     loaded, color = await _stopped_game(unit)
-    match = loaded.state.match.accept(color, command.version)
+    before = loaded.state.match
+    match = before.accept(color, command.version)
+    if match == before:  # a second ``done`` (a double tap): nothing to write, nobody to ping
+        gid = loaded.row.id
+        return View((t("marking.already_accepted", id=gid, v=match.version),), game_id=gid)
     loaded.state = dataclasses.replace(loaded.state, match=match)
     if match.agreed:
         score = counted(loaded)

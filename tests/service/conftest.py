@@ -107,6 +107,13 @@ async def play_moves(service: GameService, game_id: int, *moves: str) -> None:
             await service.execute(Play(move), Request(actor, game=game_id))
 
 
+async def version_of(database: Database, game_id: int) -> tuple[int, int]:
+    async with database.unit_of_work() as uow:
+        row = await uow.games.get(game_id)
+        assert row is not None
+        return row.version, len(await uow.games.events(game_id))
+
+
 def line(view: View, key: str) -> str:
     """The one line of ``view`` with the catalogue key ``key``."""
     found = [text for text, its in zip(view.lines, view.keys, strict=True) if its == key]

@@ -12,14 +12,15 @@ from service.commands import Accept, Adjudicate, Board, Challenge, Dead, Done, P
 from service.errors import BadArguments, IllegalMoveError, NoSuchGame, UserError, WrongPhase
 from service.options import CHALLENGE_OPTIONS
 from service.ports import Database, GameStatus
-from tests.service.conftest import ALICE, BOB, ORGANISER, play_moves, says, start_game
-
-
-async def version_of(database: Database, game_id: int) -> tuple[int, int]:
-    async with database.unit_of_work() as uow:
-        row = await uow.games.get(game_id)
-        assert row is not None
-        return row.version, len(await uow.games.events(game_id))
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    ORGANISER,
+    play_moves,
+    says,
+    start_game,
+    version_of,
+)
 
 
 @pytest.mark.parametrize(

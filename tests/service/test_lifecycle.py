@@ -42,6 +42,7 @@ from tests.service.conftest import (
     play_moves,
     says,
     start_game,
+    version_of,
 )
 
 WALLS = [m for row in range(1, 10) for m in (f"D{row}", f"F{row}")]  # E column left open
@@ -170,6 +171,22 @@ async def test_every_marking_change_clears_acceptances(service: GameService) -> 
     assert line(toggled, "marking.header") == header
     await service.execute(Done(3), Request(ALICE, game=gid))
     end = await service.execute(Done(3), Request(BOB, game=gid))
+    assert "end.announce" in end.keys
+
+
+async def test_a_second_done_by_the_same_player_writes_nothing_and_pings_nobody(
+    service: GameService, database: Database
+) -> None:
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5", "C3", "pass", "pass")
+    first = await service.execute(Done(1), Request(ALICE, game=gid))
+    assert [n.player for n in first.notify] == [BOB.id]
+    before = await version_of(database, gid)
+    for again in (Done(1), Done()):  # the button pressed twice, then the typed word
+        second = await service.execute(again, Request(ALICE, game=gid))
+        assert second.keys == ("marking.already_accepted",) and second.notify == ()
+    assert await version_of(database, gid) == before
+    end = await service.execute(Done(1), Request(BOB, game=gid))
     assert "end.announce" in end.keys
 
 
