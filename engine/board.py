@@ -9,7 +9,7 @@ as whose turn it is lives in :mod:`engine.game`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import NamedTuple
 
@@ -82,7 +82,7 @@ class MoveReport(NamedTuple):
 
 
 class Board:
-    """A Go board of ``size`` × ``size`` (5–25) that plays legal moves only.
+    """A Go board of ``size`` × ``size`` (2–25) that plays legal moves only.
 
     >>> b = Board(5)
     >>> _ = b.play(Color.BLACK, Point(0, 1)); _ = b.play(Color.BLACK, Point(1, 0))
@@ -265,6 +265,70 @@ class Board:
         ):
             raise EngineError(f"setup stone at {point.gtp()} would leave a chain without liberties")
         self._play_index(int(color), index, check_ko=False)
+        self.pass_move()
+
+    def edit(self, changes: Iterable[tuple[Color | None, Point]]) -> None:
+        """Set each point to a colour, or empty it (None), whatever was there: SGF setup
+        (``AB``/``AW``/``AE``). Setup is not a move: nothing is captured and the prisoners stay,
+        so a chain left without a liberty raises :class:`EngineError` naming one of its stones
+        (the board is then unchanged). The ko ban lifts.
+
+        Only the chains on or next to the changed points are rebuilt.
+
+        >>> b = Board(5)
+        >>> b.edit([(Color.BLACK, Point(0, 0)), (Color.WHITE, Point(0, 1))])
+        >>> b.edit([(Color.WHITE, Point(1, 0))])
+        Traceback (most recent call last):
+        engine.errors.EngineError: setup leaves the black stone at A1 without a liberty
+        """
+        cells = self._cells[:]
+        touched: dict[int, None] = {}
+        for new, point in changes:
+            index = self._index(point)
+            cells[index] = EMPTY if new is None else int(new)
+            touched[index] = None
+        nbrs = self._nbrs
+        chains = self._chain[:]
+        starts: dict[int, None] = {}
+        for index in touched:
+            for spot in (index, *nbrs[index]):
+                old = self._chain[spot]
+                if old is None:
+                    starts[spot] = None
+                else:
+                    starts.update(dict.fromkeys(old.stones))
+        for spot in starts:
+            chains[spot] = None
+        for start in starts:
+            color = cells[start]
+            if color == EMPTY or chains[start] is not None:
+                continue
+            chain = _Chain(color, [start], set())
+            chains[start] = chain
+            stack = [start]
+            while stack:
+                for n in nbrs[stack.pop()]:
+                    cell = cells[n]
+                    if cell == EMPTY:
+                        chain.libs.add(n)
+                    elif cell == color and chains[n] is None:
+                        chains[n] = chain
+                        chain.stones.append(n)
+                        stack.append(n)
+            if not chain.libs:
+                named = min((s for s in chain.stones if s in touched), default=min(chain.stones))
+                raise EngineError(
+                    f"setup leaves the {Color(color).name.lower()} stone at "
+                    f"{self._point(named).gtp()} without a liberty"
+                )
+        for index in touched:
+            before, after = self._cells[index], cells[index]
+            if before != after:
+                self.hash ^= (self._zobrist[before][index] if before else 0) ^ (
+                    self._zobrist[after][index] if after else 0
+                )
+        self._cells = cells
+        self._chain = chains
         self.pass_move()
 
     def _libs_of(self, index: int) -> set[int]:

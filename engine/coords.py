@@ -17,8 +17,9 @@ from typing import NamedTuple
 
 from engine.errors import EngineError
 
-MIN_SIZE = 5
+MIN_SIZE = 5  # the smallest board of a new game
 MAX_SIZE = 25
+MIN_BOARD_SIZE = 2  # the smallest board the engine holds: SGF records may be as small as this
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP letters: no I (RULES.md, "Board and coordinates")
 _VERTEX = re.compile(r"\s*([a-z])\s*[- ]?\s*(\d{1,2})\s*", re.IGNORECASE | re.ASCII)
 
@@ -50,9 +51,13 @@ class Point(NamedTuple):
 
 
 def check_size(size: int) -> int:
-    """Return ``size`` if it is a board size the bot plays (5–25), else raise ``ValueError``."""
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise EngineError(f"board size {size} is not supported (use {MIN_SIZE} to {MAX_SIZE})")
+    """Return ``size`` if the engine holds boards of that size (2–25), else raise
+    :class:`EngineError`. New games are 5–25 (:data:`MIN_SIZE`; the service checks that);
+    records read from SGF may be smaller."""
+    if not MIN_BOARD_SIZE <= size <= MAX_SIZE:
+        raise EngineError(
+            f"board size {size} is not supported (use {MIN_BOARD_SIZE} to {MAX_SIZE})"
+        )
     return size
 
 

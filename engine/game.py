@@ -68,6 +68,9 @@ class Fill:
 
 Event = Move | Resume | Fill
 
+Change = tuple[Color | None, Point]
+"""A point set to a colour, or emptied (None), by setup in the middle of a record."""
+
 
 class PlayReport(NamedTuple):
     """What a move did: the board's report (None for a pass), whether it stopped the game, and
@@ -97,6 +100,9 @@ class Game:
     _positions: dict[tuple[int, Color], int] = field(init=False, default_factory=dict, repr=False)
     _consecutive_passes: int = field(init=False, default=0, repr=False)
     _move_count: int = field(init=False, default=0, repr=False)
+    _setups: list[tuple[int, tuple[Change, ...]]] = field(
+        init=False, default_factory=list, repr=False
+    )
 
     def __post_init__(self) -> None:
         self._reset()
@@ -117,6 +123,7 @@ class Game:
         self._positions = {(self.board.hash, self.to_move): 0}
         self._consecutive_passes = 0
         self._move_count = 0
+        self._setups = []
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -218,10 +225,33 @@ class Game:
         events = self.history[:-1]
         undone = self.history[-1]
         assert isinstance(undone, Move)
+        setups = [s for s in self._setups if s[0] <= len(events)]
         self._reset()
-        for event in events:
-            self.apply(event)
+        self._replay(events, setups)
         return undone
+
+    def set_up(self, changes: tuple[Change, ...]) -> None:
+        """Setup in the middle of a record (SGF ``AB``/``AW``/``AE`` after the first move): each
+        point becomes that colour, or empty (None), whatever was there (:meth:`Board.edit`).
+
+        Not a move: the turn, the move count, the phase and the prisoners stay, nothing is
+        captured (a chain left without a liberty raises :class:`EngineError` and changes
+        nothing), the ko ban lifts. Games the bot plays never set up stones, so these changes are
+        kept beside the history, not as events; :meth:`copy` and :meth:`undo` replay them in
+        place."""
+        self.board.edit(changes)
+        self._setups.append((len(self.history), tuple(changes)))
+        self._positions.setdefault((self.board.hash, self.to_move), self._move_count)
+
+    def _replay(self, events: list[Event], setups: list[tuple[int, tuple[Change, ...]]]) -> None:
+        pending = iter(setups)
+        upcoming = next(pending, None)
+        for index in range(len(events) + 1):
+            while upcoming is not None and upcoming[0] == index:
+                self.set_up(upcoming[1])
+                upcoming = next(pending, None)
+            if index < len(events):
+                self.apply(events[index])
 
     def fill(self, stones: tuple[tuple[Color, Point], ...]) -> None:
         """Place the agreed fill of neutral points (see :mod:`engine.filling`) while stopped."""
@@ -261,8 +291,7 @@ class Game:
     def copy(self) -> Game:
         """An independent copy sharing nothing mutable."""
         twin = Game(self.size, self.komi, self.handicap, self.setup, self.first_to_move)
-        for event in self.history:
-            twin.apply(event)
+        twin._replay(self.history, self._setups)
         if self.result is not None:
             twin.finish(self.result)
         return twin

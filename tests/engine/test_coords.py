@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from engine.coords import (
     COLUMNS,
+    MAX_SIZE,
+    MIN_SIZE,
     InvalidVertex,
     Point,
     board_range,
@@ -57,10 +59,12 @@ def test_garbage_is_a_clear_error(text: str) -> None:
 
 
 def test_board_sizes() -> None:
-    assert check_size(5) == 5 and check_size(25) == 25
-    for bad in (4, 26, 0):
-        with pytest.raises(EngineError, match="5 to 25"):
+    """The engine holds 2×2 to 25×25 (SGF records may be that small); new games are 5–25."""
+    assert check_size(2) == 2 and check_size(4) == 4 and check_size(25) == 25
+    for bad in (1, 26, 0):
+        with pytest.raises(EngineError, match="2 to 25"):
             check_size(bad)
+    assert (MIN_SIZE, MAX_SIZE) == (5, 25)
     assert board_range(25) == "A1–Z25"
 
 
