@@ -5,6 +5,10 @@ The seam for the chat platforms is :data:`CHAT_ADAPTERS`: for each configured to
 module is imported and its ``async def serve(service, config, deliveries) -> None`` runs until
 cancelled; it registers a delivery coroutine for its platform prefix in ``deliveries`` so that
 scheduler notices (reminders, losses on time) reach its players.
+
+Start-up problems end the process with one line on standard error, secrets masked, and the exit
+status of :mod:`bot.startup`: a malformed setting, a database or chat platform that cannot be
+reached or that refuses the credentials, nothing to run.
 """
 
 from __future__ import annotations
@@ -17,16 +21,30 @@ import shlex
 import signal
 import sys
 from typing import TextIO
+from urllib.parse import urlsplit
 
+from bot import startup
 from bot.config import Config, ConfigError, load_config
 from bot.console import Console
 from bot.deliveries import Deliveries
+from bot.health import beat
+from bot.secrets import hide_in_logs, mask
+from bot.startup import StartupFailure
 from gtp import EnginePool, find_gnugo
 from gtp.opponent import GtpOpponent
 from service import GameService
 from service.i18n import language, t
+from service.ports import Database
 from service.scheduler import Scheduler
-from storage import BadDatabaseUrl, open_database
+from storage import (
+    BadDatabaseUrl,
+    DatabaseCannotOpen,
+    DatabaseRejected,
+    DatabaseUnreachable,
+    open_database,
+    parse_database_url,
+    server_address,
+)
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +57,7 @@ CHAT_ADAPTERS: tuple[tuple[str, str, str], ...] = (
 
 async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     """Run the bot with ``config`` until the console input ends (or the adapters stop)."""
-    database = await open_database(config.database_url)
+    database = await open_storage(config)
     pool = engine_pool(config)
     service = GameService(
         database,
@@ -50,6 +68,7 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     deliveries = Deliveries()
     scheduler = Scheduler(service, deliveries)
     clock_task = asyncio.create_task(scheduler.run())
+    heartbeat = asyncio.create_task(beat(config.heartbeat_file)) if config.heartbeat_file else None
     try:
         if config.chat_tokens:
             return await _serve_chats(config, service, deliveries)
@@ -59,16 +78,53 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         deliveries["console"] = console.deliver
         return await console.run()
     finally:
-        clock_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await clock_task
+        for task in (clock_task, heartbeat):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if pool is not None:
             await pool.close()
         await database.close()
 
 
+def database_location(url: str | None) -> str:
+    """Where the games are kept, for the start-up log (no password).
+
+    >>> database_location("memory:"), database_location("postgresql://go:pw@db/games")
+    ('in memory (nothing is kept)', 'in PostgreSQL at db:5432/games')
+    """
+    parsed = parse_database_url(url)
+    if parsed.dialect == "memory":
+        return "in memory (nothing is kept)"
+    if parsed.dsn is not None:
+        name = urlsplit(parsed.dsn).path
+        return f"in PostgreSQL at {server_address(parsed.dsn)}{name}"
+    assert parsed.path is not None
+    return f"in the SQLite file {parsed.path.absolute()}"
+
+
+async def open_storage(config: Config) -> Database:
+    """Open the database, or raise :class:`StartupFailure` saying what to check."""
+    log.info("games are kept %s", database_location(config.database_url))
+    check = "DATABASE_URL"
+    try:
+        return await open_database(config.database_url)
+    except DatabaseRejected as error:
+        why = startup.reason(error.__cause__ or error)
+        raise startup.rejected(f"PostgreSQL at {error.where}", "the login", why, check) from None
+    except DatabaseUnreachable as error:
+        cause = error.__cause__ or error
+        raise startup.unreachable("PostgreSQL", error.where, cause, check) from None
+    except DatabaseCannotOpen as error:
+        why = startup.reason(error.__cause__ or error)
+        text = t("startup.cannot_open", path=error.where, reason=why, check=check)
+        raise StartupFailure(text, startup.EXIT_CANT_CREATE) from None
+
+
 async def _serve_chats(config: Config, service: GameService, deliveries: Deliveries) -> int:
-    """Start every configured chat adapter in this process, on this one service."""
+    """Start every configured chat adapter in this process, on this one service; the first to
+    fail stops the others."""
     servers = []
     for variable, attribute, module_name in CHAT_ADAPTERS:
         if not getattr(config, attribute):
@@ -79,8 +135,15 @@ async def _serve_chats(config: Config, service: GameService, deliveries: Deliver
             adapter = module_name.rpartition(".")[2].title()
             print(t("console.chat_missing", variable=variable, adapter=adapter), file=sys.stderr)
             return 2
-        servers.append(module.serve(service, config, deliveries))
-    await asyncio.gather(*servers)
+        servers.append(asyncio.create_task(module.serve(service, config, deliveries)))
+    try:
+        done, _ = await asyncio.wait(servers, return_when=asyncio.FIRST_EXCEPTION)
+        for task in done:
+            task.result()  # the first failure, if any
+    finally:
+        for task in servers:
+            task.cancel()
+        await asyncio.gather(*servers, return_exceptions=True)
     return 0
 
 
@@ -95,37 +158,79 @@ def engine_pool(config: Config) -> EnginePool | None:
     return EnginePool([gnugo, "--mode", "gtp"], size=config.engine_processes)
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
 async def serve_until_stopped(config: Config, stdin: TextIO, stdout: TextIO) -> int:
-    """:func:`serve`, stopped cleanly by SIGTERM (adapters closed, database closed)."""
+    """:func:`serve`, stopped cleanly by SIGTERM or SIGINT (Ctrl-C): adapters closed, database
+    closed, status 0."""
     task = asyncio.current_task()
     assert task is not None
     loop = asyncio.get_running_loop()
 
-    def stop() -> None:
-        log.info("SIGTERM: shutting down")
+    def stop(name: str) -> None:
+        if stdin.isatty():
+            stdout.write("\n")  # leave the prompt's line
+            stdout.flush()
+        log.info("%s: shutting down", name)
         task.cancel()
 
-    loop.add_signal_handler(signal.SIGTERM, stop)
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, stop, signal.Signals(number).name)
     try:
         return await serve(config, stdin, stdout)
     except asyncio.CancelledError:
         log.info("stopped")
         return 0
     finally:
-        loop.remove_signal_handler(signal.SIGTERM)
+        for number in STOP_SIGNALS:
+            loop.remove_signal_handler(number)
+
+
+def nothing_to_read(stdin: TextIO | None) -> bool:
+    """True when standard input is not a terminal and holds nothing: ``/dev/null`` or an empty
+    file, as in a container started without ``-it``. Looks without consuming a script's first
+    line (it waits for a pipe's first data, as the console would)."""
+    if stdin is None:
+        return True
+    try:
+        if stdin.isatty():
+            return False
+        peek = getattr(getattr(stdin, "buffer", None), "peek", None)
+        return peek is not None and not peek(1)
+    except (OSError, ValueError):  # closed
+        return True
+
+
+def configure_logging(config: Config) -> None:
+    """Log at ``LOG_LEVEL`` to standard error, with every secret of ``config`` masked."""
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    hide_in_logs(*config.secrets)
 
 
 def run() -> int:
-    """``gobot run``: read the configuration and run the bot; the exit status."""
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    """``gobot run``: read the configuration and run the bot; the exit status (see
+    :mod:`bot.startup`)."""
+    secrets: tuple[str, ...] = ()
     try:
         config = load_config()
+        secrets = config.secrets
+        configure_logging(config)
+        if not config.chat_tokens and nothing_to_read(sys.stdin):
+            print(t("startup.nothing_to_run"), file=sys.stderr)
+            return startup.EXIT_CONFIG
         with language(config.language):
             return asyncio.run(serve_until_stopped(config, sys.stdin, sys.stdout))
     except (ConfigError, BadDatabaseUrl) as error:
-        print(error, file=sys.stderr)
-        return 2
+        print(mask(str(error), secrets), file=sys.stderr)
+        return startup.EXIT_CONFIG
+    except StartupFailure as failure:
+        print(mask(failure.message, secrets), file=sys.stderr)
+        return failure.code
     except KeyboardInterrupt:
         return 130
+    except Exception:
+        log.exception("the bot stopped on an unexpected error")  # masked: hide_in_logs
+        return startup.EXIT_SOFTWARE

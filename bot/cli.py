@@ -6,6 +6,7 @@ The output formats of ``replay`` and ``score`` are stable interfaces (scripts pa
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import sys
 from collections.abc import Sequence
@@ -197,6 +198,14 @@ def add_dead_stone_options(parser: argparse.ArgumentParser, when: str = "") -> N
     )
 
 
+def package_version() -> str:
+    """The installed version of the ``gobot`` package."""
+    try:
+        return importlib.metadata.version("gobot")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``gobot`` parser; ``--help`` texts are generated from it."""
     parser = argparse.ArgumentParser(
@@ -204,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A Go bot for Discord, Telegram and the console (Japanese Rules of Go, 1989), "
         "and tools for organisers.",
     )
+    parser.add_argument("--version", action="version", version=f"gobot {package_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = commands.add_parser("run", help="run the bot (the console game when no token is set)")
@@ -232,6 +242,10 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.cli_render import add_render_command
 
     add_render_command(commands)
+
+    from bot.health import add_health_command
+
+    add_health_command(commands)
     return parser
 
 

@@ -5,7 +5,9 @@
 (``discord:1,telegram:2``), ``GOBOT_LANGUAGE`` (default ``en``), ``BOARDS_DIR`` (console board
 images, default ``./boards``; empty disables them), ``VACATION_DAYS`` (yearly, default 30),
 ``GOBOT_ENGINE`` (a GTP engine command line; default GNU Go when installed) and
-``GOBOT_ENGINE_PROCESSES`` (engine processes shared by all games, default 2).
+``GOBOT_ENGINE_PROCESSES`` (engine processes shared by all games, default 2), ``LOG_LEVEL``
+(default ``INFO``) and ``GOBOT_HEARTBEAT_FILE`` (a file the running bot touches for
+``gobot health``; default none).
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values
+
+from bot.secrets import url_password
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(ValueError):
@@ -36,6 +42,8 @@ class Config:
     vacation_days: float = 30.0
     engine_command: str | None = None  # a GTP engine command line; default: GNU Go if installed
     engine_processes: int = 2
+    log_level: str = "INFO"
+    heartbeat_file: Path | None = None  # touched while the bot runs, for ``gobot health``
     #: every variable as read (the environment over ``.env``), for the adapters' own settings
     environ: Mapping[str, str] = field(default_factory=dict, repr=False)
 
@@ -43,6 +51,17 @@ class Config:
     def chat_tokens(self) -> bool:
         """True when a chat platform is configured (else the console runs)."""
         return bool(self.discord_token or self.telegram_token)
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What must never be shown: the tokens, the webhook secret, the database password."""
+        values = (
+            self.discord_token,
+            self.telegram_token,
+            self.environ.get("TELEGRAM_WEBHOOK_SECRET", "").strip(),
+            url_password(self.database_url),
+        )
+        return tuple(v for v in values if v)
 
 
 def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Config:
@@ -70,8 +89,14 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     processes = get("GOBOT_ENGINE_PROCESSES") or "2"
     if not processes.isdigit() or not 1 <= int(processes) <= 16:
         raise ConfigError(f"GOBOT_ENGINE_PROCESSES: {processes!r} is not a number from 1 to 16")
+    log_level = (get("LOG_LEVEL") or "INFO").upper()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL: {log_level!r} is not one of {', '.join(LOG_LEVELS)}")
+    heartbeat = get("GOBOT_HEARTBEAT_FILE")
     return Config(
         environ=dict(values),
+        log_level=log_level,
+        heartbeat_file=Path(heartbeat) if heartbeat else None,
         engine_command=get("GOBOT_ENGINE"),
         engine_processes=int(processes),
         database_url=get("DATABASE_URL"),

@@ -3,27 +3,47 @@
 SQLite (aiosqlite, the embedded default) lives in :mod:`storage.sqlite`; PostgreSQL (asyncpg) in
 :mod:`storage.postgres`, imported only when a ``postgresql://`` URL asks for it; the in-memory one
 (tests, demos) in :mod:`storage.memory`.
+
+:func:`open_database` turns the ways a database can fail to open into :class:`BadDatabaseUrl` (a
+malformed URL) and the kinds of :class:`DatabaseUnavailable`, with the driver's error as cause.
 """
 
 from __future__ import annotations
 
 import importlib
+import sqlite3
+from urllib.parse import urlsplit
 
 from service.ports import Database
-from storage.url import BadDatabaseUrl, DatabaseUrl, parse_database_url
+from storage.url import (
+    BadDatabaseUrl,
+    DatabaseCannotOpen,
+    DatabaseRejected,
+    DatabaseUnavailable,
+    DatabaseUnreachable,
+    DatabaseUrl,
+    parse_database_url,
+)
 
-__all__ = ["BadDatabaseUrl", "DatabaseUrl", "open_database", "parse_database_url"]
+__all__ = [
+    "BadDatabaseUrl",
+    "DatabaseCannotOpen",
+    "DatabaseRejected",
+    "DatabaseUnavailable",
+    "DatabaseUnreachable",
+    "DatabaseUrl",
+    "open_database",
+    "parse_database_url",
+    "server_address",
+]
 
 
 async def open_database(url: str | None) -> Database:
     """Open (and migrate) the database that ``url`` names; None means the default SQLite file."""
     parsed = parse_database_url(url)
     if parsed.dialect == "postgresql":
-        # Imported lazily: asyncpg is needed only for PostgreSQL deployments.
-        postgres = importlib.import_module("storage.postgres")
         assert parsed.dsn is not None
-        database: Database = await postgres.open_postgres(parsed.dsn)
-        return database
+        return await _open_postgres(parsed.dsn)
     if parsed.dialect == "memory":
         from storage.memory import open_memory
 
@@ -31,4 +51,40 @@ async def open_database(url: str | None) -> Database:
     from storage.sqlite import open_sqlite
 
     assert parsed.path is not None
-    return await open_sqlite(parsed.path)
+    try:
+        return await open_sqlite(parsed.path)
+    except (OSError, sqlite3.Error) as error:
+        raise DatabaseCannotOpen("sqlite", str(parsed.path)) from error
+
+
+async def _open_postgres(dsn: str) -> Database:
+    # Imported lazily: asyncpg is needed only for PostgreSQL deployments.
+    postgres = importlib.import_module("storage.postgres")
+    asyncpg = importlib.import_module("asyncpg")
+    where = server_address(dsn)
+    refused = (asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidCatalogNameError)
+    busy = (asyncpg.CannotConnectNowError, asyncpg.TooManyConnectionsError)
+    try:
+        database: Database = await postgres.open_postgres(dsn)
+    except refused as error:  # no such user or database, wrong password
+        raise DatabaseRejected("postgresql", where) from error
+    except (OSError, TimeoutError, *busy) as error:  # refused, unknown host, starting up, full
+        raise DatabaseUnreachable("postgresql", where) from error
+    except ValueError as error:  # the DSN itself (asyncpg's ClientConfigurationError too)
+        raise BadDatabaseUrl(f"DATABASE_URL is not a usable PostgreSQL URL: {error}") from None
+    return database
+
+
+def server_address(dsn: str) -> str:
+    """``host:port`` of a PostgreSQL URL (libpq's defaults when left out; no credentials).
+
+    >>> server_address("postgresql://go:secret@db.example/games"), server_address("postgres://")
+    ('db.example:5432', 'localhost:5432')
+    """
+    netloc = urlsplit(dsn).netloc.rpartition("@")[2]
+    try:
+        parts = urlsplit(f"//{netloc}")
+        host, port = parts.hostname, parts.port
+    except ValueError:  # several hosts (h1:5432,h2:5433) or a port that is not a number
+        return netloc
+    return f"{host or 'localhost'}:{port or 5432}"

@@ -13,7 +13,29 @@ APP_NAME = "gobot"
 
 
 class BadDatabaseUrl(ValueError):
-    """A ``DATABASE_URL`` this bot cannot use; the message names the accepted forms."""
+    """A ``DATABASE_URL`` this bot cannot use; the message names the accepted forms (and never
+    repeats a password the URL holds)."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database that ``DATABASE_URL`` names cannot be used now. ``dialect`` is ``sqlite`` or
+    ``postgresql``, ``where`` the file or ``host:port``; the cause is ``__cause__``."""
+
+    def __init__(self, dialect: str, where: str) -> None:
+        super().__init__(f"{dialect} at {where}")
+        self.dialect, self.where = dialect, where
+
+
+class DatabaseUnreachable(DatabaseUnavailable):
+    """The server does not answer: refused, unknown host, timed out, not accepting connections."""
+
+
+class DatabaseRejected(DatabaseUnavailable):
+    """The server answers but refuses the login: user, password or database name."""
+
+
+class DatabaseCannotOpen(DatabaseUnavailable):
+    """The SQLite file (or its folder) cannot be created or opened."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +61,8 @@ def parse_database_url(url: str | None) -> DatabaseUrl:
         rest = text[len("sqlite://") :]
         if not rest.startswith("/") or rest == "/":
             raise BadDatabaseUrl(
-                f"{text!r}: write sqlite:///relative/games.db or sqlite:////absolute/games.db"
+                "DATABASE_URL: a sqlite: URL has three or four slashes: write "
+                "sqlite:///relative/games.db or sqlite:////absolute/games.db"
             )
         # sqlite:///x -> "/x" -> relative "x"; sqlite:////x -> "//x" -> absolute "/x"
         return DatabaseUrl("sqlite", path=Path(rest[1:]))
@@ -48,7 +71,12 @@ def parse_database_url(url: str | None) -> DatabaseUrl:
         return DatabaseUrl("postgresql", dsn=dsn)
     if text == "memory:":
         return DatabaseUrl("memory")
+    scheme, colon, _ = text.partition(":")
+    # the scheme only, never the rest of the URL: it may hold a password
+    what = "DATABASE_URL is not a database URL"
+    if colon and scheme.isalnum():
+        what = f"DATABASE_URL: {scheme}: is not a database this bot uses"
     raise BadDatabaseUrl(
-        f"{text!r} is not a database URL: use sqlite:///relative.db, sqlite:////absolute.db, "
-        "postgresql://user@host/db or memory: (nothing kept)"
+        f"{what}: use sqlite:///relative.db, sqlite:////absolute.db, postgresql://user@host/db "
+        "or memory: (nothing kept)"
     )

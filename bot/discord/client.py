@@ -7,10 +7,13 @@ import logging
 from collections.abc import Mapping, MutableMapping
 from typing import Any
 
+import aiohttp
 import discord
+import discord.http
 from discord import app_commands
 from discord.ext import commands
 
+from bot import startup
 from bot.config import Config
 from bot.discord.buttons import GoButton
 from bot.discord.cogs import GameCommands, PlainMoves
@@ -44,6 +47,8 @@ class GoBot(commands.Bot):
         self.settings = settings or DiscordSettings()
         plain = self.settings.message_content  # messages are needed only for plain-text moves
         intents = discord.Intents(guilds=True, guild_messages=plain, message_content=plain)
+        # no voice here: not two warnings at every start that voice libraries are missing
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -109,13 +114,39 @@ async def serve(
     service: GameService, config: Config, deliveries: MutableMapping[str, Deliver]
 ) -> None:
     """Run the Discord bot until cancelled; scheduler notices for Discord players go through
-    ``deliveries["discord"]``."""
+    ``deliveries["discord"]``. Raises :class:`bot.startup.StartupFailure` when Discord refuses
+    the token (or the intent, or the command sync), or cannot be reached, before the bot is
+    ready."""
     if not config.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     bot = make_bot(service, DiscordSettings.from_environ(config.environ), deliveries)
     deliveries[PLATFORM] = bot.presenter.deliver
     try:
         await bot.start(config.discord_token)
+    except (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutError) as error:
+        failure = None if bot.is_ready() else start_failure(error)
+        if failure is None:
+            raise
+        raise failure from None
     finally:
         deliveries.pop(PLATFORM, None)
         await bot.close()
+
+
+def start_failure(error: BaseException) -> startup.StartupFailure | None:
+    """What to tell the operator when the bot could not start on Discord (None: not known)."""
+    if isinstance(error, discord.LoginFailure):
+        check = "DISCORD_TOKEN (Developer Portal → Bot → Reset Token)"
+        return startup.rejected("Discord", "DISCORD_TOKEN", "unauthorized", check)
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        check = "DISCORD_MESSAGE_CONTENT, or switch the intent on in the Developer Portal"
+        return startup.rejected("Discord", "the Message Content intent", "not enabled", check)
+    if isinstance(error, discord.Forbidden):  # syncing the commands to DISCORD_GUILD_ID
+        check = "DISCORD_GUILD_ID and the bot's invitation (scope applications.commands)"
+        return startup.rejected("Discord", "the command sync", error.text or "forbidden", check)
+    server_error = isinstance(error, discord.HTTPException) and error.status >= 500
+    unreachable = aiohttp.ClientError | OSError | TimeoutError | discord.GatewayNotFound
+    if server_error or isinstance(error, unreachable):
+        where = startup.where(discord.http.Route.BASE)
+        return startup.unreachable("Discord", where, error, "the network connection")
+    return None

@@ -7,8 +7,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.config import ConfigError
 
-class SettingsError(ValueError):
+
+class SettingsError(ConfigError):
     """A Discord setting that cannot be used; the message names the variable."""
 
 

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Mapping, MutableMapping
 from typing import Any
 
 from telegram import BotCommand, Update
+from telegram.error import InvalidToken, NetworkError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -21,6 +22,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot import startup
 from bot.grammar import COMMANDS
 from bot.telegram.handlers import TOKEN_FILTER, Handlers
 from bot.telegram.logs import mask_secrets
@@ -32,6 +34,7 @@ from service.i18n import t
 
 log = logging.getLogger(__name__)
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
+TELEGRAM_API = "https://api.telegram.org/bot"
 ALLOWED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
 MAX_CONCURRENT_UPDATES = 256
 RETRIES_AFTER_FLOOD = 3
@@ -110,32 +113,63 @@ def command_menu() -> list[BotCommand]:
 async def run(
     service: GameService, settings: TelegramSettings, deliveries: MutableMapping[str, Deliver]
 ) -> None:
-    """Serve Telegram until cancelled, then stop receiving and shut the application down."""
+    """Serve Telegram until cancelled, then stop receiving and shut the application down.
+
+    Raises :class:`bot.startup.StartupFailure` when the Bot API refuses the token, cannot be
+    reached, or the webhook server cannot listen, before the bot is up."""
     mask_secrets(settings.token, settings.webhook_secret)
     app, deliver = build_application(service, settings, deliveries=deliveries)
-    async with app:
-        assert app.updater is not None
-        try:
-            await app.bot.set_my_commands(command_menu())
-            if settings.webhook:
-                await app.updater.start_webhook(
-                    listen=settings.webhook_listen,
-                    port=settings.webhook_port,
-                    url_path=settings.webhook_path,
-                    webhook_url=settings.webhook_url,
-                    secret_token=settings.webhook_secret,
-                    allowed_updates=ALLOWED_UPDATES,
-                )
-            else:
-                await app.updater.start_polling(poll_interval=0, allowed_updates=ALLOWED_UPDATES)
-            await app.start()
-            deliveries["telegram"] = deliver
-            mode = "on its webhook" if settings.webhook else "polling"
-            log.info("Telegram bot @%s is %s", app.bot.username, mode)
-            await asyncio.Event().wait()
-        finally:
-            deliveries.pop("telegram", None)
-            if app.updater.running:
-                await app.updater.stop()
-            if app.running:
-                await app.stop()
+    started = False
+    try:
+        async with app:  # getMe: checks the token
+            assert app.updater is not None
+            try:
+                await app.bot.set_my_commands(command_menu())
+                if settings.webhook:
+                    await app.updater.start_webhook(
+                        listen=settings.webhook_listen,
+                        port=settings.webhook_port,
+                        url_path=settings.webhook_path,
+                        webhook_url=settings.webhook_url,
+                        secret_token=settings.webhook_secret,
+                        allowed_updates=ALLOWED_UPDATES,
+                    )
+                else:
+                    await app.updater.start_polling(
+                        poll_interval=0, allowed_updates=ALLOWED_UPDATES
+                    )
+                await app.start()
+                started = True
+                deliveries["telegram"] = deliver
+                mode = "on its webhook" if settings.webhook else "polling"
+                log.info("Telegram bot @%s is %s", app.bot.username, mode)
+                await asyncio.Event().wait()
+            finally:
+                deliveries.pop("telegram", None)
+                if app.updater.running:
+                    await app.updater.stop()
+                if app.running:
+                    await app.stop()
+    except (InvalidToken, NetworkError, OSError) as error:
+        failure = None if started else start_failure(settings, error)
+        if failure is None:
+            raise
+        raise failure from None
+
+
+def start_failure(settings: TelegramSettings, error: Exception) -> startup.StartupFailure | None:
+    """What to tell the operator when the bot could not start on Telegram (None: not known)."""
+    if isinstance(error, InvalidToken):
+        # the server's own answer ("Unauthorized"); the outer message repeats the token
+        cause = error.__cause__
+        why = str(cause) if isinstance(cause, InvalidToken) else "unauthorized"
+        return startup.rejected("Telegram", "TELEGRAM_TOKEN", why, "TELEGRAM_TOKEN (@BotFather)")
+    if isinstance(error, NetworkError):
+        where = startup.where(settings.api_url or TELEGRAM_API)
+        check = "TELEGRAM_API_URL" if settings.api_url else "the network connection"
+        return startup.unreachable("Telegram", where, error, check)
+    if settings.webhook:  # the local webhook server could not bind its address
+        listen = f"{settings.webhook_listen}:{settings.webhook_port}"
+        check = "TELEGRAM_WEBHOOK_LISTEN, TELEGRAM_WEBHOOK_PORT"
+        return startup.cannot_listen(listen, error, check)
+    return None

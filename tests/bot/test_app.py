@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import importlib.metadata
 import io
+import logging
 import os
 import signal
 import subprocess
@@ -14,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import app
+from bot import app, cli, health
 from bot.config import Config, ConfigError, load_config
 from gtp import find_gnugo
 from service import Notice, View
+from storage.url import default_sqlite_path
 from tests.bot import fake_adapter
 
 
@@ -153,3 +157,89 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
         reader.join(timeout=20)
         stdout.close()
     assert "Traceback" not in errors.read_text(), errors.read_text()
+
+
+def test_log_level_and_heartbeat_settings(tmp_path: Path) -> None:
+    config = load_config(
+        {"LOG_LEVEL": "debug", "GOBOT_HEARTBEAT_FILE": "/tmp/beat"}, tmp_path / "missing"
+    )
+    assert config.log_level == "DEBUG" and config.heartbeat_file == Path("/tmp/beat")
+    defaults = load_config({}, tmp_path / "missing")
+    assert defaults.log_level == "INFO" and defaults.heartbeat_file is None
+    with pytest.raises(ConfigError, match="LOG_LEVEL"):
+        load_config({"LOG_LEVEL": "chatty"}, tmp_path / "missing")
+
+
+async def test_the_log_says_where_the_games_are_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = Config(database_url=f"sqlite:///{tmp_path}/g.db", boards_dir=None)
+    with caplog.at_level(logging.INFO, logger="bot.app"):
+        assert await app.serve(config, io.StringIO(), io.StringIO()) == 0
+    assert f"games are kept in the SQLite file {tmp_path}/g.db" in caplog.messages
+    default = app.database_location(None)
+    assert default == f"in the SQLite file {default_sqlite_path().absolute()}"
+    assert app.database_location("postgresql://go:pw@db:5433/games") == (
+        "in PostgreSQL at db:5433/games"
+    )
+
+
+async def test_the_running_bot_keeps_a_heartbeat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve`` touches the heartbeat file while it runs and removes it when it stops;
+    ``gobot health`` reads it."""
+    beat_file = tmp_path / "run" / "heartbeat"
+    monkeypatch.setattr(health, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(app, "beat", lambda path: health.beat(path, every=0.05))
+    config = Config(database_url="memory:", boards_dir=None, heartbeat_file=beat_file)
+    reading, writing = os.pipe()  # an input that ends when ``writing`` is closed
+    with os.fdopen(reading) as stdin:
+        task = asyncio.create_task(app.serve(config, stdin, io.StringIO()))
+        try:
+            while not beat_file.exists():
+                await asyncio.sleep(0.01)
+            first = beat_file.stat().st_mtime_ns
+            os.utime(beat_file, ns=(first - 10**10, first - 10**10))  # 10 s older
+            while beat_file.stat().st_mtime_ns < first:  # touched again
+                await asyncio.sleep(0.01)
+            assert cli.main(["health", "--file", str(beat_file)]) == 0
+        finally:
+            os.close(writing)
+            assert await asyncio.wait_for(task, timeout=10) == 0
+    assert not beat_file.exists()
+    assert cli.main(["health", "--file", str(beat_file)]) == 1
+
+
+def test_health_checks_the_age_of_the_heartbeat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    beat_file = tmp_path / "heartbeat"
+    assert health.check(beat_file) == (
+        False,
+        f"unhealthy: no heartbeat file {beat_file} (the bot is not running)",
+    )
+    beat_file.touch()
+    now = beat_file.stat().st_mtime
+    assert health.check(beat_file, max_age=90, now=now + 30) == (
+        True,
+        "healthy: the last heartbeat is 30 s old",
+    )
+    healthy, line = health.check(beat_file, max_age=90, now=now + 300)
+    assert not healthy and line.startswith("unhealthy: the last heartbeat is 300 s old")
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("GOBOT_HEARTBEAT_FILE", raising=False)
+    assert cli.main(["health"]) == health.EXIT_NOT_SET
+    monkeypatch.setenv("GOBOT_HEARTBEAT_FILE", str(beat_file))
+    assert cli.main(["health"]) == health.EXIT_HEALTHY
+    assert cli.main(["health", "--max-age", "-1"]) == health.EXIT_UNHEALTHY
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("GOBOT_HEARTBEAT_FILE is not set")
+    assert out[1].startswith("healthy:") and out[2].startswith("unhealthy:")
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["--version"])
+    assert exit.value.code == 0
+    assert capsys.readouterr().out == f"gobot {importlib.metadata.version('gobot')}\n"

@@ -1,0 +1,261 @@
+"""``gobot run`` that cannot start says why in one line, with secrets masked, and exits with the
+status of :mod:`bot.startup`: a token rejected by (fake) Telegram and Discord, servers that do
+not answer, PostgreSQL that does not answer, a malformed ``DATABASE_URL``, nothing to run.
+
+Each test runs the real command in a child process and reads everything it printed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot import startup
+from service.i18n import t
+from tests.fakes import start_fake_discord, start_fake_telegram
+from tests.postgres_support import require_postgres
+
+ROOT = Path(__file__).resolve().parents[2]
+TELEGRAM_TOKEN = "123456789:AAH-not-the-right-token_SECRET"
+DISCORD_TOKEN = "MTIzNDU2Nzg5.not-the-right.token-SECRET"
+PASSWORD = "hunter2-SECRET"
+# discord.py has no setting for its API's address: the child points it at the fake (or at a
+# closed port) exactly as tests.fakes does in-process, then runs ``gobot run``.
+DISCORD_CHILD = (
+    "import sys, discord.http; discord.http.Route.BASE = sys.argv[1]; "
+    "from bot.cli import main; sys.exit(main(['run']))"
+)
+
+
+@dataclass(frozen=True)
+class Ran:
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def text(self) -> str:
+        return self.stdout + self.stderr
+
+    @property
+    def said(self) -> str:
+        """The last line on standard error: the one the operator reads."""
+        lines = self.stderr.strip().splitlines()
+        return lines[-1] if lines else ""
+
+
+def closed_port() -> int:
+    """A port of 127.0.0.1 on which nothing listens (connections are refused)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def gobot_run(
+    tmp_path: Path, env: dict[str, str], argv: list[str] | None = None, stdin: str | None = None
+) -> Ran:
+    """Run ``gobot run`` (or ``python argv``) in ``tmp_path`` with only ``env`` configured."""
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")},
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": "memory:",
+        "BOARDS_DIR": "",
+        **env,
+    }
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *(argv or ["-m", "bot"]),
+        cwd=tmp_path,
+        env=environment,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    feed = (stdin or "").encode()
+    out, err = await asyncio.wait_for(child.communicate(feed), timeout=60)
+    assert child.returncode is not None
+    return Ran(child.returncode, out.decode(), err.decode())
+
+
+def assert_short_and_masked(ran: Ran, *secrets: str) -> None:
+    """No traceback, a few lines in all, and no secret anywhere."""
+    assert "Traceback" not in ran.text, ran.text
+    assert len(ran.text.strip().splitlines()) <= 3, ran.text
+    for secret in secrets:
+        assert secret not in ran.text, ran.text
+
+
+async def test_telegram_rejecting_the_token(tmp_path: Path) -> None:
+    async with start_fake_telegram() as tg:  # it answers 401 Unauthorized to other tokens
+        env = {"TELEGRAM_TOKEN": TELEGRAM_TOKEN, "TELEGRAM_API_URL": tg.base_url}
+        ran = await gobot_run(tmp_path, env)
+        [get_me] = tg.calls_for("getMe")
+    assert get_me.status == 401
+    assert ran.code == startup.EXIT_REJECTED == 78
+    expected = t(
+        "startup.rejected",
+        service="Telegram",
+        what="TELEGRAM_TOKEN",
+        reason="Unauthorized",
+        check="TELEGRAM_TOKEN (@BotFather)",
+    )
+    assert ran.said == expected
+    assert_short_and_masked(ran, TELEGRAM_TOKEN, TELEGRAM_TOKEN.partition(":")[2])
+
+
+async def test_telegram_unreachable(tmp_path: Path) -> None:
+    port = closed_port()
+    env = {"TELEGRAM_TOKEN": TELEGRAM_TOKEN, "TELEGRAM_API_URL": f"http://127.0.0.1:{port}/bot"}
+    ran = await gobot_run(tmp_path, env)
+    assert ran.code == startup.EXIT_UNAVAILABLE == 69
+    assert ran.said == t(
+        "startup.unreachable",
+        service="Telegram",
+        where=f"127.0.0.1:{port}",
+        reason="connection refused",
+        check="TELEGRAM_API_URL",
+    )
+    assert_short_and_masked(ran, TELEGRAM_TOKEN)
+
+
+async def test_discord_rejecting_the_token(tmp_path: Path) -> None:
+    async with start_fake_discord(patch=False) as dc:  # it answers 401 to other tokens
+        argv = ["-c", DISCORD_CHILD, dc.api_base]
+        ran = await gobot_run(tmp_path, {"DISCORD_TOKEN": DISCORD_TOKEN}, argv)
+        [get_me] = dc.calls_for("GET", "/users/@me")
+    assert get_me.status == 401
+    assert ran.code == startup.EXIT_REJECTED
+    assert ran.said == t(
+        "startup.rejected",
+        service="Discord",
+        what="DISCORD_TOKEN",
+        reason="unauthorized",
+        check="DISCORD_TOKEN (Developer Portal → Bot → Reset Token)",
+    )
+    assert_short_and_masked(ran, DISCORD_TOKEN)
+
+
+async def test_discord_unreachable(tmp_path: Path) -> None:
+    port = closed_port()
+    argv = ["-c", DISCORD_CHILD, f"http://127.0.0.1:{port}/api/v10"]
+    ran = await gobot_run(tmp_path, {"DISCORD_TOKEN": DISCORD_TOKEN}, argv)
+    assert ran.code == startup.EXIT_UNAVAILABLE
+    assert ran.said == t(
+        "startup.unreachable",
+        service="Discord",
+        where=f"127.0.0.1:{port}",
+        reason="connection refused",
+        check="the network connection",
+    )
+    assert_short_and_masked(ran, DISCORD_TOKEN)
+
+
+async def test_postgresql_unreachable(tmp_path: Path) -> None:
+    port = closed_port()
+    url = f"postgresql://gobot:{PASSWORD}@127.0.0.1:{port}/games"
+    ran = await gobot_run(tmp_path, {"DATABASE_URL": url}, stdin="alice: games\n")
+    assert ran.code == startup.EXIT_UNAVAILABLE
+    assert ran.said == t(
+        "startup.unreachable",
+        service="PostgreSQL",
+        where=f"127.0.0.1:{port}",
+        reason="connection refused",
+        check="DATABASE_URL",
+    )
+    assert_short_and_masked(ran, PASSWORD)
+
+
+@pytest.mark.postgres
+async def test_postgresql_rejecting_the_login(tmp_path: Path) -> None:
+    server = startup.where(await require_postgres(), 5432)
+    url = f"postgresql://no_such_gobot_role:{PASSWORD}@{server}/games"
+    ran = await gobot_run(tmp_path, {"DATABASE_URL": url}, stdin="alice: games\n")
+    assert ran.code == startup.EXIT_REJECTED
+    assert ran.said.startswith(f"PostgreSQL at {server} rejected the login (")
+    assert ran.said.endswith("): check DATABASE_URL")
+    assert_short_and_masked(ran, PASSWORD)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"postgresql://gobot:{PASSWORD}@127.0.0.1:not-a-port/games",
+        f"mysql://gobot:{PASSWORD}@db/games",
+        f"sqlite://gobot:{PASSWORD}@games.db",
+        f"gobot:{PASSWORD}@db/games",
+    ],
+)
+async def test_a_malformed_database_url(tmp_path: Path, url: str) -> None:
+    ran = await gobot_run(tmp_path, {"DATABASE_URL": url}, stdin="alice: games\n")
+    assert ran.code == startup.EXIT_CONFIG == 2
+    assert "DATABASE_URL" in ran.said
+    assert_short_and_masked(ran, PASSWORD)
+
+
+async def test_a_sqlite_file_that_cannot_be_created(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file, not a folder")
+    ran = await gobot_run(
+        tmp_path, {"DATABASE_URL": "sqlite:///taken/games.db"}, stdin="alice: games\n"
+    )
+    assert ran.code == startup.EXIT_CANT_CREATE == 73
+    assert ran.said.startswith("cannot open the SQLite database taken/games.db (")
+    assert ran.said.endswith("): check DATABASE_URL")
+    assert_short_and_masked(ran)
+
+
+@pytest.mark.parametrize("stdin", ["/dev/null", "empty file"])
+async def test_nothing_to_run_without_tokens_or_input(tmp_path: Path, stdin: str) -> None:
+    """As in ``docker run`` without ``-it``: no token, and an input that is empty."""
+    source = Path(os.devnull) if stdin == "/dev/null" else tmp_path / "empty.txt"
+    source.touch()
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")},
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": f"sqlite:///{tmp_path}/games.db",
+    }
+    with source.open() as empty:
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=environment,
+            stdin=empty,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await asyncio.wait_for(child.communicate(), timeout=60)
+    assert child.returncode == startup.EXIT_CONFIG
+    assert out == b"" and err.decode().strip() == t("startup.nothing_to_run")
+    assert not (tmp_path / "games.db").exists()  # said before anything was opened
+
+
+async def test_a_script_on_standard_input_still_runs(tmp_path: Path) -> None:
+    ran = await gobot_run(tmp_path, {}, stdin="alice: games\n")
+    assert ran.code == 0, ran.stderr
+    assert ran.stdout.startswith("> alice: games\n[alice] You have no games.")
+
+
+async def test_a_bad_setting_is_one_line(tmp_path: Path) -> None:
+    ran = await gobot_run(tmp_path, {"LOG_LEVEL": "chatty"}, stdin="alice: games\n")
+    assert ran.code == startup.EXIT_CONFIG
+    assert ran.said.startswith("LOG_LEVEL: 'CHATTY' is not one of DEBUG, INFO")
+    assert_short_and_masked(ran)
+
+
+def test_reasons_in_a_few_words() -> None:
+    refused = ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 1)")
+    wrapped = OSError("All connection attempts failed")
+    wrapped.__cause__ = ExceptionGroup("attempts", [refused])
+    assert startup.reason(wrapped) == "connection refused"
+    assert startup.reason(socket.gaierror(-2, "Name or service not known")) == "unknown host"
+    assert startup.reason(TimeoutError()) == "timed out"
+    several = OSError("Multiple exceptions: [Errno 111] Connect call failed, [Errno 99] …")
+    assert startup.reason(several) == "connection refused"
+    assert startup.where("postgres://db") == "db"
+    assert startup.where("https://[::1]/x") == "[::1]:443"
