@@ -19,7 +19,7 @@ from bot.grammar import Words, parse, parse_token, run
 from bot.snapshots import render_board, snapshot
 from service import Actor, GameService, Request, View
 from service.errors import UserError
-from service.i18n import t
+from service.i18n import add_messages, t
 from service.players import local_part, platform_of
 from service.views import is_token
 
@@ -28,6 +28,15 @@ PLATFORM = "console"
 CHANNEL = "console"
 _LINE = re.compile(r"^\s*(?:as\s+)?([A-Za-z0-9_.-]{1,32})\s*:\s*(.*)$")
 _SWITCH = re.compile(r"^\s*as\s+([A-Za-z0-9_.-]{1,32})\s*$")
+add_messages(
+    "en",
+    {
+        "console.boards_unwritable": (
+            "Board images cannot be written to {path} ({reason}): the game goes on without "
+            "them. Set BOARDS_DIR to a folder you can write to, or to nothing."
+        )
+    },
+)
 
 
 def _settle(future: asyncio.Future[str], line: str) -> None:
@@ -174,7 +183,15 @@ class Console:
         suffix = "-count" if board.counting else ""
         name = f"game-{view.game_id}-move-{board.move_number:03d}{suffix}.png"
         path = self.boards_dir / name
-        await asyncio.to_thread(self._write, path, data)
+        try:
+            await asyncio.to_thread(self._write, path, data)
+        except OSError as error:  # said once; no more images from now on
+            reason = (error.strerror or type(error).__name__).lower()
+            self.say(
+                PLATFORM, [t("console.boards_unwritable", path=self.boards_dir, reason=reason)]
+            )
+            self.boards_dir = None
+            return None
         return path
 
     @staticmethod

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
+import pty
+import signal
 import subprocess
 import sys
+import termios
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from bot.console import Console
 from service import GameService
+from service.i18n import t
+from storage.memory import open_memory
 from storage.sqlite import open_sqlite
+from tests.bot.test_app import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -102,3 +111,94 @@ async def test_interactive_console_switches_players() -> None:
         assert "[bob] It is" not in text  # input after quit is not read
     finally:
         await database.close()
+
+
+async def test_unwritable_boards_dir_is_said_once_and_the_game_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file where the folder should be")
+    boards = tmp_path / "taken" / "boards"
+    database = await open_memory()
+    try:
+        out = io.StringIO()
+        script = "alice: challenge @bob size=9 color=black\nbob: accept\nalice: E5\nbob: D4\n"
+        console = Console(
+            GameService(database), io.StringIO(script), out, interactive=False, boards_dir=boards
+        )
+        assert await console.run() == 0
+    finally:
+        await database.close()
+    said = t("console.boards_unwritable", path=boards, reason="not a directory")
+    lines = out.getvalue().splitlines()
+    assert lines.count(f"[console] {said}") == 1
+    assert "[bob] Move 2 · White D4 · Black (@alice) to play" in lines  # played on
+    assert not any("Board image:" in line for line in lines)
+
+
+def _take_the_terminal() -> None:
+    """In the child: make its standard input, a pseudo-terminal, the controlling terminal, so
+    that Ctrl-C typed on it sends SIGINT."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT", "Ctrl-C"])
+def test_the_interactive_console_stops_at_once(tmp_path: Path, stop: str) -> None:
+    """``gobot run`` on a terminal waits for a line; SIGTERM, SIGINT and Ctrl-C typed on the
+    terminal end it at once (no Enter needed), with status 0 and no traceback."""
+    main, terminal = pty.openpty()
+    errors = tmp_path / "stderr.txt"
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")},
+        "DATABASE_URL": "memory:",
+        "BOARDS_DIR": "",
+        "PYTHONPATH": str(ROOT),
+    }
+    with errors.open("w") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "bot"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=stderr,
+            cwd=tmp_path,
+            env=environment,
+            start_new_session=True,
+            preexec_fn=_take_the_terminal if stop == "Ctrl-C" else None,
+        )
+    os.close(terminal)
+    screen: list[bytes] = []
+
+    def read_screen() -> None:
+        while True:
+            try:
+                data = os.read(main, 4096)
+            except OSError:  # the child closed the terminal
+                return
+            if not data:
+                return
+            screen.append(data)
+
+    def shown() -> str:
+        return b"".join(screen).decode(errors="replace")
+
+    reader = threading.Thread(target=read_screen, daemon=True)
+    reader.start()
+    try:
+        wait_until(lambda: "alice> " in shown(), "the prompt")
+        os.write(main, b"games\n")
+        wait_until(lambda: "[alice] You have no games." in shown(), "the reply")
+        assert child.poll() is None  # waiting for the next line
+        started = time.monotonic()
+        if stop == "Ctrl-C":
+            os.write(main, b"\x03")
+        else:
+            child.send_signal(getattr(signal, stop))
+        assert child.wait(timeout=10) == 0, errors.read_text()
+        assert time.monotonic() - started < 5
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(main)
+        reader.join(timeout=5)
+    log = errors.read_text()
+    assert "Traceback" not in log, log
+    name = "SIGTERM" if stop == "SIGTERM" else "SIGINT"
+    assert f"{name}: shutting down" in log, log
