@@ -147,13 +147,22 @@ def tiles(size: int, width: int, theme: Theme) -> Tiles:
     return Tiles(size, width, theme)
 
 
+MAX_DRAWN = 400  # characters of a name looked at: more never fit in a band
+
+
 def _fit(text: str, f: Font, room: float) -> str:
-    """Shorten text with an ellipsis until it fits in room pixels."""
+    """The longest start of text that fits in room pixels with an ellipsis (text itself when it
+    fits): a binary search over the length, since the width grows with it."""
     if f.getlength(text) <= room:
         return text
-    while text and f.getlength(text + "…") > room:
-        text = text[:-1]
-    return text + "…"
+    fits, too_long = 0, len(text)  # text[:too_long] + "…" never fits: text alone does not
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if f.getlength(text[:middle] + "…") <= room:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits] + "…"
 
 
 @functools.lru_cache(maxsize=256)
@@ -180,7 +189,7 @@ def header_band(
         right = colour == "W"
         caps_text = f"captures {caps}"
         room = width / 2 - 3 * pad - icon - small.getlength(caps_text)
-        name = _fit(printable(name, name_font) or default, name_font, room)
+        name = _fit(printable(name[:MAX_DRAWN], name_font) or default, name_font, room)
         name_w = name_font.getlength(name)
         x = width - pad - icon if right else pad
         im.paste(

@@ -12,7 +12,7 @@ Point = tuple[int, int]
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 """GTP column letters (no I)."""
 
-MIN_SIZE = 5
+MIN_SIZE = 2  # SGF records may be this small; new games are 5×5 or more
 MAX_SIZE = 25
 
 Theme = Literal["light", "dark"]

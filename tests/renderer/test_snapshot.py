@@ -18,8 +18,8 @@ def test_snapshot_is_hashable_and_comparable() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"size": 4}, r"board size 4 is outside 5\.\.25"),
-        ({"size": 26}, r"board size 26 is outside 5\.\.25"),
+        ({"size": 1}, r"board size 1 is outside 2\.\.25"),
+        ({"size": 26}, r"board size 26 is outside 2\.\.25"),
         (
             {"size": 9, "black": frozenset({(0, 0)}), "white": frozenset({(0, 0)})},
             r"points hold both colours: \[\(0, 0\)\]",
