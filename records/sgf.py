@@ -1,28 +1,83 @@
-"""SGF (FF[4]) in and out: setup stones, moves, SZ, KM, HA, RU, PB/PW, DT, RE, comments; the main
-line of files with variations; clear errors and size limits against hostile input."""
+"""SGF (FF[4]) in and out: setup stones, moves, SZ, KM, HA, RU, PB/PW, DT, RE, CA, comments; the
+main line of files with variations; clear errors and size limits against hostile input.
+
+sgfmill splits the file into nodes and properties; this module reads the values itself, so that
+nothing a file contains can raise anything but :class:`SgfError`. Sloppy but meaningful input is
+read, as lenient readers do; hostile input gets one clear line.
+
+**Tolerated** (read; where something was dropped or guessed, a line in
+:attr:`GameRecord.warnings`):
+
+- a property given twice or with several values (``PW[White][White]``, ``KM[6.5][0.5]``): the
+  first value; spaces around numbers, points and colours; a decimal comma in ``KM``;
+- ``KM`` that is not a number: komi 0, as without ``KM`` (``gobot score --komi`` sets another;
+  refusing the whole file for it would lose the moves); ``HA`` that is not
+  a number of stones: 0. ``HA[1]`` is kept as 1: it places no stones and does not change who moves
+  first (only ``HA`` of 2 or more, without ``PL``, gives White the first move);
+- ``PL`` that is not B or W: ignored;
+- ``CA``: without one, UTF-8 when the whole file is valid UTF-8, else ISO-8859-1 (the FF[4]
+  default); a ``CA`` that names no text encoding usable under SGF's ASCII syntax (unknown names,
+  rot13, base64, hex, punycode, idna, UTF-16, …): UTF-8; bytes that are invalid in the charset:
+  replaced (U+FFFD);
+- player names longer than :data:`MAX_NAME` characters: cut;
+- boards from 2×2 up (SGF allows them; only new games are 5×5 or more), an empty setup value;
+- ``AB``/``AW``/``AE`` before the first move make the starting position; after it, they are
+  :class:`SetupNode` items that a replay applies at that point of the game (the bot writes its
+  agreed fill of neutral points so).
+
+**Refused** (:class:`SgfError`, one line that says where and why): broken structure (with its
+line); more than :data:`MAX_BYTES` bytes, :data:`MAX_NODES` nodes, :data:`MAX_MAIN_LINE` nodes
+in the main line or :data:`MAX_SETUP_POINTS` setup points; ``SZ`` that is not a number, not
+square or not 2 to 25; a point that is not on the board; ``B`` and ``W`` in one node; ``AB``,
+``AW`` and ``AE`` on the same point of one node; setup that leaves a chain without a liberty
+(setup is not a move: it captures nothing).
+"""
 
 from __future__ import annotations
 
+import codecs
 import datetime as _dt
-from collections.abc import Iterator
+import functools
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 
 from sgfmill import sgf as _sgf
+from sgfmill import sgf_grammar as _grammar
 
+from engine.board import Board
 from engine.colors import Color
-from engine.coords import MAX_SIZE, MIN_SIZE, Point, format_vertex
+from engine.coords import MAX_SIZE, MIN_BOARD_SIZE, Point, format_vertex
+from engine.errors import EngineError
 from engine.game import Fill, Game, Move, Resume
 from engine.result import GameResult, ResultKind
 from records.sgf_check import SgfSyntaxError, check_structure
 
 MAX_BYTES = 2 * 1024 * 1024  # a long commented game is ~100 KiB
-MAX_MOVES = 3000  # main-line nodes; real games stay far below
+MAX_MAIN_LINE = 10_000  # main-line nodes after the root; real games stay far below
 MAX_NODES = 100_000  # all nodes, variations included
+MAX_SETUP_POINTS = 200_000  # setup points named in the main line (rectangles unfolded)
+MAX_NAME = 100  # characters of a player's name
+MAX_WARNINGS = 20
+
+PropertyMap = dict[str, list[bytes]]
+Change = tuple[Color | None, Point]
 
 
 class SgfError(ValueError):
     """A file that cannot be read as a game; the message says where and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetupNode:
+    """Setup stones in the main line after the first move (SGF ``AB``/``AW``/``AE``): not a move.
+
+    ``after`` moves were played before it; each point becomes that colour, or empty (None)."""
+
+    after: int
+    stones: tuple[Change, ...]
 
 
 @dataclass
@@ -42,6 +97,8 @@ class GameRecord:
     rules: str | None = None
     comment: str | None = None
     move_comments: dict[int, str] = field(default_factory=dict)
+    setup_nodes: list[SetupNode] = field(default_factory=list)  # in order of ``after``
+    warnings: list[str] = field(default_factory=list)  # what was dropped or guessed, one line each
 
     def new_game(self) -> Game:
         """An engine game with this record's setup, before any move."""
@@ -54,23 +111,262 @@ class GameRecord:
         )
 
 
-def _text(root: _sgf.Tree_node, key: str) -> str | None:
-    if not root.has_property(key):
-        return None
+def shown(text: str | bytes, limit: int = 40) -> str:
+    """``text`` safe to print in one line of a message: control characters replaced, cut to
+    ``limit`` characters.
+
+    >>> shown(b"Bob\\x1b[2J"), shown("x" * 50, 10)
+    ('Bob?[2J', 'xxxxxxxxx…')
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    clean = "".join(c if c.isprintable() else "?" for c in text[: limit + 1])
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+_PROBE = bytes(range(0x20, 0x7F)) + b"\t\r\n\\n\\u0041"
+_UNUSABLE = frozenset({"idna", "punycode", "undefined", "utf-7", "unicode-escape"})
+
+
+@functools.lru_cache(maxsize=64)
+def text_codec(name: str) -> str | None:
+    """The Python codec for an SGF ``CA`` value, or None when there is no text encoding of that
+    name that keeps SGF's ASCII syntax (brackets, backslashes) as it is.
+
+    >>> text_codec("Shift_JIS"), text_codec("utf8"), text_codec("rot13"), text_codec("UTF-16")
+    ('shift_jis', 'utf-8', None, None)
+    """
     try:
-        value = root.get(key)
-    except ValueError:
-        return _raw(root, key)
-    return str(value) if value is not None else None
+        info = codecs.lookup(name)
+        if not info._is_text_encoding or info.name in _UNUSABLE or "unicode" in info.name:
+            return None
+        if _PROBE.decode(info.name) != _PROBE.decode("ascii"):
+            return None
+        bytes(range(0x80, 0x100)).decode(info.name, "replace")
+    except Exception:  # any codec's failure means the same: not usable here
+        return None
+    return info.name
 
 
-def _raw(node: _sgf.Tree_node, key: str) -> str:
-    raw: bytes = node.get_raw(key)
-    return raw.decode("utf-8", "replace")
+def _decoder(data: bytes, ca: bytes | None, warn: Callable[[str], None]) -> tuple[str, str]:
+    """The codec for the file's text values and how to name it in warnings."""
+    if ca is None:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return "iso8859-1", "ISO-8859-1 (no CA)"
+        return "utf-8", "UTF-8 (no CA)"
+    name = ca.decode("ascii", "replace").strip()
+    codec = text_codec(name) if 0 < len(name) <= 40 else None
+    if codec is None:
+        warn(f"CA[{shown(name)}] is not a text encoding this reader can use; read as UTF-8")
+        return "utf-8", "UTF-8"
+    return codec, f"CA[{shown(name)}]"
+
+
+class _Reader:
+    """Reads one file's main line into a :class:`GameRecord`."""
+
+    def __init__(self, data: bytes, main: list[PropertyMap]) -> None:
+        self.main = main
+        self.record = GameRecord()
+        self.warnings = self.record.warnings
+        root = main[0]
+        self.codec, self.charset = _decoder(data, self.first(root, "CA"), self.warn)
+        self.size = self.read_size(root)
+        self.record.size = self.size
+        self.budget = MAX_SETUP_POINTS
+
+    def warn(self, text: str) -> None:
+        if text in self.warnings or len(self.warnings) > MAX_WARNINGS:
+            return
+        if len(self.warnings) == MAX_WARNINGS:
+            text = "more warnings left out"
+        self.warnings.append(text)
+
+    def first(self, node: PropertyMap, key: str) -> bytes | None:
+        values = node.get(key)
+        if not values:
+            return None
+        if len(values) > 1:
+            listed = "".join(f"[{shown(v, 20)}]" for v in values[:3])
+            more = "…" if len(values) > 3 else ""
+            self.warn(f"{key}{listed}{more} has {len(values)} values; the first is used")
+        return values[0]
+
+    def text(self, node: PropertyMap, key: str, *, simple: bool = True) -> str | None:
+        raw = self.first(node, key)
+        if raw is None:
+            return None
+        value: bytes = _grammar.simpletext_value(raw) if simple else _grammar.text_value(raw)
+        try:
+            return value.decode(self.codec)
+        except UnicodeDecodeError:
+            self.warn(f"bytes invalid in {self.charset} replaced by U+FFFD (first in {key})")
+            return value.decode(self.codec, "replace")
+
+    def number(self, node: PropertyMap, key: str) -> str | None:
+        raw = self.first(node, key)
+        return None if raw is None else raw.decode("ascii", "replace").strip()
+
+    def read_size(self, root: PropertyMap) -> int:
+        text = self.number(root, "SZ")
+        if text is None:
+            return 19
+        columns, colon, rows = text.partition(":")
+        try:
+            size, height = int(columns), int(rows) if colon else int(columns)
+        except ValueError:
+            raise SgfError(f"SZ[{shown(text)}] is not a board size") from None
+        if size != height:
+            raise SgfError(f"SZ[{shown(text)}]: only square boards are supported")
+        if not MIN_BOARD_SIZE <= size <= MAX_SIZE:
+            raise SgfError(
+                f"board size {size} is not supported (SZ must be {MIN_BOARD_SIZE} to {MAX_SIZE})"
+            )
+        return size
+
+    def read_root(self) -> None:
+        root, record = self.main[0], self.record
+        komi = self.number(root, "KM")
+        if komi is not None:
+            try:
+                record.komi = float(komi.replace(",", "."))
+                if not math.isfinite(record.komi):
+                    raise ValueError(komi)
+            except ValueError:
+                record.komi = 0.0
+                self.warn(f"KM[{shown(komi)}] is not a number; komi 0 is used")
+        handicap = self.number(root, "HA")
+        if handicap is not None:
+            try:
+                record.handicap = int(handicap)
+                if not 0 <= record.handicap <= self.size * self.size:
+                    raise ValueError(handicap)
+            except ValueError:
+                record.handicap = 0
+                self.warn(f"HA[{shown(handicap)}] is not a number of stones; ignored")
+        record.black_name = self.name(root, "PB")
+        record.white_name = self.name(root, "PW")
+        record.date = self.text(root, "DT")
+        record.result = self.text(root, "RE")
+        record.rules = self.text(root, "RU")
+        record.comment = self.text(root, "C", simple=False)
+
+    def name(self, root: PropertyMap, key: str) -> str | None:
+        name = (self.text(root, key) or "").strip()
+        if len(name) > MAX_NAME:
+            self.warn(f"{key} is {len(name)} characters long; cut to {MAX_NAME}")
+            name = name[: MAX_NAME - 1].rstrip() + "…"
+        return name or None
+
+    def point(self, raw: bytes, where: str, key: str, whole: bytes | None = None) -> Point:
+        value = raw.strip()
+        if len(value) == 2 and value.isalpha() and value.islower():
+            col, row = value[0] - 0x61, self.size - 1 - (value[1] - 0x61)
+            if 0 <= col < self.size and 0 <= row < self.size:
+                return Point(row, col)
+        value = raw if whole is None else whole
+        raise SgfError(
+            f"{where}: {key}[{shown(value)}] is not a point on a {self.size}×{self.size} board"
+        )
+
+    def points(self, node: PropertyMap, key: str, where: str) -> set[Point]:
+        found: set[Point] = set()
+        for raw in node.get(key, ()):
+            if not raw.strip():
+                self.warn(f"an empty {key}[] is ignored")
+                continue
+            corner, colon, other = raw.partition(b":")
+            a = self.point(corner, where, key, raw)
+            b = self.point(other, where, key, raw) if colon else a
+            rows = range(min(a.row, b.row), max(a.row, b.row) + 1)
+            cols = range(min(a.col, b.col), max(a.col, b.col) + 1)
+            self.budget -= len(rows) * len(cols)
+            if self.budget < 0:
+                raise SgfError(f"too many setup stones (more than {MAX_SETUP_POINTS})")
+            found.update(Point(r, c) for r in rows for c in cols)
+        return found
+
+    def changes(self, node: PropertyMap, where: str) -> list[Change]:
+        black = self.points(node, "AB", where)
+        white = self.points(node, "AW", where)
+        empty = self.points(node, "AE", where)
+        for (one, two), both in (
+            (("AB", "AW"), black & white),
+            (("AB", "AE"), black & empty),
+            (("AW", "AE"), white & empty),
+        ):
+            if both:
+                named = ", ".join(format_vertex(p) for p in sorted(both)[:5])
+                raise SgfError(f"{where}: {one} and {two} both name {named}")
+        return [
+            *((Color.BLACK, p) for p in sorted(black)),
+            *((Color.WHITE, p) for p in sorted(white)),
+            *((None, p) for p in sorted(empty)),
+        ]
+
+    def move(self, node: PropertyMap, where: str) -> Move | None:
+        if "B" in node and "W" in node:
+            raise SgfError(f"{where}: B and W in one node (a node holds one move)")
+        for key, color in (("B", Color.BLACK), ("W", Color.WHITE)):
+            raw = self.first(node, key)
+            if raw is not None:
+                value = raw.strip()
+                if value == b"" or (value == b"tt" and self.size <= 19):
+                    return Move(color, None)  # FF[4] B[]; FF[3] B[tt]
+                return Move(color, self.point(raw, where, key))
+        return None
+
+    def read(self) -> GameRecord:
+        self.read_root()
+        record = self.record
+        start = Board(self.size)
+        for number, node in enumerate(self.main):
+            changes = self.changes(node, f"node {number}")
+            if changes and not record.moves:
+                try:
+                    start.edit(changes)
+                except EngineError as exc:
+                    raise SgfError(f"node {number}: {exc}") from None
+            elif changes:
+                record.setup_nodes.append(SetupNode(len(record.moves), tuple(changes)))
+            move = self.move(node, f"node {number} (move {len(record.moves) + 1})")
+            if move is not None:
+                record.moves.append(move)
+                if number and "C" in node:
+                    record.move_comments[len(record.moves)] = (
+                        self.text(node, "C", simple=False) or ""
+                    )
+        stones = sorted(start.stones(), key=lambda s: (s[1] is Color.WHITE, s[0]))
+        record.setup = [(color, point) for point, color in stones]
+        turn = self.number(self.main[0], "PL")
+        if turn is not None:
+            if turn.lower() in ("b", "w", "black", "white"):
+                record.first_to_move = Color.from_letter(turn)
+            else:
+                self.warn(f"PL[{shown(turn)}] is not B or W; ignored")
+        if record.first_to_move is None:
+            if record.setup and record.moves:
+                record.first_to_move = record.moves[0].color
+            elif record.handicap >= 2:
+                record.first_to_move = Color.WHITE
+        return record
+
+
+def _count_nodes(tree: _grammar.Coarse_game_tree, limit: int) -> int:
+    """All nodes of the tree, counting stops past ``limit``."""
+    total = 0
+    stack = [tree]
+    while stack and total <= limit:
+        subtree = stack.pop()
+        total += len(subtree.sequence)
+        stack.extend(subtree.children)
+    return total
 
 
 def read_sgf(data: bytes) -> GameRecord:
-    """Parse SGF bytes into a :class:`GameRecord`; raises :class:`SgfError`."""
+    """Parse SGF bytes into a :class:`GameRecord`; raises :class:`SgfError` only."""
     if len(data) > MAX_BYTES:
         raise SgfError(f"file too large ({len(data)} bytes; the limit is {MAX_BYTES})")
     try:
@@ -78,87 +374,15 @@ def read_sgf(data: bytes) -> GameRecord:
     except SgfSyntaxError as exc:
         raise SgfError(str(exc)) from None
     try:
-        game = _sgf.Sgf_game.from_bytes(data)
+        tree = _grammar.parse_sgf_game(data)
     except ValueError as exc:
-        message = str(exc)
-        if message.startswith("size out of range"):
-            message = f"board size {message.rsplit(' ', 1)[-1]} is not supported"
-            raise SgfError(f"{message} (SZ must be {MIN_SIZE} to {MAX_SIZE})") from None
-        raise SgfError(f"not a readable SGF game: {message}") from None
-    size = game.get_size()
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise SgfError(f"board size {size} is not supported (SZ must be {MIN_SIZE} to {MAX_SIZE})")
-    root = game.get_root()
-    record = GameRecord(size=size)
-    try:
-        record.komi = float(game.get_komi())
-    except ValueError:
-        raise SgfError(f"KM is not a number: {_raw(root, 'KM')!r}") from None
-    try:
-        record.handicap = game.get_handicap() or 0
-    except ValueError:
-        raise SgfError(f"HA is not a number: {_raw(root, 'HA')!r}") from None
-    record.black_name = game.get_player_name("b")
-    record.white_name = game.get_player_name("w")
-    record.date = _text(root, "DT")
-    record.result = _text(root, "RE")
-    record.rules = _text(root, "RU")
-    record.comment = _text(root, "C")
-    total = sum(1 for _ in _iter_nodes(root, MAX_NODES + 1))
-    if total > MAX_NODES:
+        raise SgfError(f"not a readable SGF game: {exc}") from None
+    if _count_nodes(tree, MAX_NODES) > MAX_NODES:
         raise SgfError(f"too many nodes (more than {MAX_NODES})")
-    sequence = game.get_main_sequence()
-    if len(sequence) > MAX_MOVES + 1:
-        raise SgfError(f"the main line is too long ({len(sequence) - 1} nodes; limit {MAX_MOVES})")
-    for number, node in enumerate(sequence):
-        try:
-            black, white, empty = node.get_setup_stones()
-            colour, move = node.get_move()
-        except ValueError:
-            bad = next(
-                (
-                    f"{k}[{_raw(node, k)}]"
-                    for k in ("B", "W", "AB", "AW", "AE")
-                    if node.has_property(k)
-                ),
-                "a property",
-            )
-            raise SgfError(
-                f"node {number} (move {len(record.moves) + 1}): {bad} is not a point "
-                f"on a {size}×{size} board"
-            ) from None
-        if black or white or empty:
-            if number != 0 and record.moves:
-                raise SgfError(
-                    f"node {number}: setup stones (AB/AW/AE) after the first move are not supported"
-                )
-            record.setup.extend((Color.BLACK, Point(r, c)) for r, c in sorted(black))
-            record.setup.extend((Color.WHITE, Point(r, c)) for r, c in sorted(white))
-        if colour is not None:
-            color = Color.from_letter(colour)
-            point = None if move is None else Point(*move)
-            if point is not None and not (0 <= point.row < size and 0 <= point.col < size):
-                raise SgfError(f"move {len(record.moves) + 1}: off the board")
-            record.moves.append(Move(color, point))
-            if number and node.has_property("C"):
-                record.move_comments[len(record.moves)] = _text(node, "C") or ""
-    if root.has_property("PL"):
-        record.first_to_move = Color.from_letter(root.get("PL"))
-    elif record.setup and record.moves:
-        record.first_to_move = record.moves[0].color
-    elif record.handicap >= 2:
-        record.first_to_move = Color.WHITE
-    return record
-
-
-def _iter_nodes(root: _sgf.Tree_node, limit: int) -> Iterator[_sgf.Tree_node]:
-    stack = [root]
-    seen = 0
-    while stack and seen < limit:
-        node = stack.pop()
-        seen += 1
-        yield node
-        stack.extend(node)
+    main: list[PropertyMap] = list(islice(_grammar.main_sequence_iter(tree), MAX_MAIN_LINE + 2))
+    if len(main) > MAX_MAIN_LINE + 1:
+        raise SgfError(f"the main line is too long (more than {MAX_MAIN_LINE} nodes)")
+    return _Reader(data, main).read()
 
 
 def load_sgf(path: str | Path) -> GameRecord:
@@ -183,7 +407,7 @@ def write_sgf(
     result: GameResult | None = None,
     comment: str | None = None,
 ) -> bytes:
-    """The game record as SGF bytes (UTF-8), with ``RU[Japanese]``."""
+    """The game record as SGF bytes (UTF-8), with ``RU[Japanese]``; linear in the game's length."""
     sgf_game = _sgf.Sgf_game(game.size)
     root = sgf_game.get_root()
     root.set("CA", "UTF-8")
@@ -214,16 +438,17 @@ def write_sgf(
         root.set_setup_stones([], white)
     if start.to_move is Color.WHITE and (black or white):
         root.set("PL", "w")
+    last = root  # extend_main_sequence() walks the whole line each time: quadratic
     pending: list[str] = []
     for event in game.history:
         if isinstance(event, Move):
-            node = sgf_game.extend_main_sequence()
+            last = last.new_child()
             if event.point is None:
-                node.set_raw(event.color.letter, b"")  # FF[4]: a pass is B[] / W[]
+                last.set_raw(event.color.letter, b"")  # FF[4]: a pass is B[] / W[]
             else:
-                node.set_move(event.color.letter.lower(), (event.point.row, event.point.col))
+                last.set_move(event.color.letter.lower(), (event.point.row, event.point.col))
             if pending:
-                node.set("C", "\n".join(pending))
+                last.set("C", "\n".join(pending))
                 pending = []
         elif isinstance(event, Resume):
             pending.append(
@@ -231,15 +456,14 @@ def write_sgf(
                 f"(Art. 9.3); {event.requested_by.opponent.name.title()} moves first."
             )
         elif isinstance(event, Fill):
-            node = sgf_game.extend_main_sequence()
-            node.set_setup_stones(
+            last = last.new_child()
+            last.set_setup_stones(
                 [(p.row, p.col) for c, p in event.stones if c is Color.BLACK],
                 [(p.row, p.col) for c, p in event.stones if c is Color.WHITE],
             )
             filled = ", ".join(f"{c.letter} {format_vertex(p)}" for c, p in event.stones)
-            node.set("C", f"Neutral points filled by agreement (not moves): {filled}")
+            last.set("C", f"Neutral points filled by agreement (not moves): {filled}")
     if pending:
-        last = sgf_game.get_last_node()
         previous = last.get("C") if last.has_property("C") else ""
         last.set("C", "\n".join([previous, *pending]).strip())
     data: bytes = sgf_game.serialise()
