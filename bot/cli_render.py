@@ -14,13 +14,16 @@ from bot.cli import (
     EXIT_UNREADABLE,
     ReplayError,
     add_dead_stone_options,
+    print_warnings,
+    reason,
     replay_record,
+    replay_steps,
     score_game,
 )
 from bot.snapshots import snapshot
 from engine.colors import Color
 from engine.coords import InvalidVertex
-from engine.game import Game, Phase
+from engine.game import Game
 from records.sgf import GameRecord, SgfError, load_sgf
 from renderer import DEFAULT_WIDTH, Snapshot, render_animation, render_png
 from service.views import board_view
@@ -39,15 +42,9 @@ def position_snapshot(game: Game, record: GameRecord, theme: str) -> Snapshot:
 
 
 def replay_snapshots(record: GameRecord, theme: str) -> list[Snapshot]:
-    """One snapshot per move of the main line, for the animated replay."""
-    game = replay_record(record, 0)
-    shots = [position_snapshot(game, record, theme)]
-    for move in record.moves:
-        if game.phase is Phase.STOPPED:
-            game.resume(move.color.opponent)  # as replay_record does (Art. 9.3)
-        game.play(move.color, move.point)
-        shots.append(position_snapshot(game, record, theme))
-    return shots
+    """One snapshot for the start, each move and each setup node of the main line, for the
+    animated replay."""
+    return [position_snapshot(game, record, theme) for game in replay_steps(record)]
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -62,6 +59,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     try:
         record = load_sgf(args.file)
+        print_warnings(args.file, record)
         total = len(record.moves)
         if args.move is not None and not 0 <= args.move <= total:
             raise ValueError(f"--move must be 0 to {total} (the file has {total} moves)")
@@ -80,13 +78,16 @@ def cmd_render(args: argparse.Namespace) -> int:
             Path(args.animate).write_bytes(data)
             print(f"wrote {args.animate} ({len(data) // 1024} KiB)")
     except SgfError as exc:
-        print(f"ERROR {args.file}: {exc}", file=sys.stderr)
+        print(f"ERROR {args.file}: {reason(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
     except ReplayError as exc:
-        print(f"ILLEGAL {args.file}: {exc}", file=sys.stderr)
+        print(f"ILLEGAL {args.file}: {reason(exc)}", file=sys.stderr)
         return EXIT_ILLEGAL
     except (InvalidVertex, ValueError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {reason(exc)}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except Exception as exc:  # a bug of ours: one line, no traceback
+        print(f"ERROR {args.file}: unexpected {type(exc).__name__}: {reason(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
     return EXIT_OK
 

@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli import main, replay_record, score_game
+from engine.colors import Color
+from engine.diagram import parse_diagram
+from engine.filling import propose_fill
+from engine.game import Fill, Game, Phase
+from records.sgf import load_sgf, read_sgf, write_sgf
 
 # A finished 9×9 game: Black owns the left, White the right; a dead white stone at B8 inside
 # Black's area, a dame at E9 between the walls... (see the diagram in the test below).
@@ -141,3 +146,183 @@ def test_console_script_help() -> None:
         check=False,
     )
     assert "--fill-dame" in sub.stdout and "--estimate" in sub.stdout
+
+
+# -- hostile input: nothing a file contains breaks the tool -------------------------------------
+
+HOSTILE = {
+    "pl": b"(;SZ[9]PL[1];B[ee])",
+    "twice": b"(;GM[1]FF[4]SZ[19]KM[6.5][0.5]PB[Black][Black]PW[White][White];B[pd];W[dp])",
+    "bad-bytes": b"(;CA[UTF-8]SZ[9]PB[J\xfcrgen];B[ee])",
+    "punycode": b"(;CA[punycode]SZ[9]PB[J\xc3\xbcrgen];B[ee])",
+    "rot13": b"(;CA[rot13]SZ[9]PB[Alice];B[ee])",
+    "base64": b"(;CA[base64]SZ[9]PW[Bob];B[ee])",
+    "hex": b"(;CA[hex]SZ[9]C[hello];B[ee])",
+    "ab-aw": b"(;SZ[9]AB[ee]AW[ee];B[aa])",
+    "airless": b"(;SZ[9]AB[aa]AW[ab][ba];B[ee])",
+    "ha1": b"(;GM[1]FF[4]SZ[19]HA[1]KM[0.5]PB[B]PW[W];B[pd];W[dp])",
+    "tiny": b"(;SZ[2];B[aa];W[bb])",
+    "late-setup": b"(;SZ[9];B[ee];AB[aa]AW[ii];W[cc];B[gg])",
+}
+READ_FINE = ("pl", "twice", "bad-bytes", "punycode", "rot13", "base64", "hex", "ha1", "tiny")
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> dict[str, Path]:
+    out = {}
+    for name, data in HOSTILE.items():
+        out[name] = tmp_path / f"{name}.sgf"
+        out[name].write_bytes(data)
+    return out
+
+
+def test_one_bad_file_never_stops_the_batch(
+    hostile: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every file gets its line, then the summary; sloppy files are read with warnings."""
+    paths = [str(p) for p in hostile.values()]
+    assert main(["replay", *paths]) == 2
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert len(out) == len(paths) + 1 and "Traceback" not in captured.err
+    lines = dict(zip(paths, out, strict=False))
+    for name in (*READ_FINE, "late-setup"):
+        assert lines[str(hostile[name])].startswith(f"OK {hostile[name]} ("), name
+    ab_aw = hostile["ab-aw"]
+    assert lines[str(ab_aw)] == f"ERROR {ab_aw}: node 0: AB and AW both name E5"
+    assert lines[str(hostile["airless"])] == (
+        f"ERROR {hostile['airless']}: node 0: setup leaves the black stone at A9 without a liberty"
+    )
+    assert out[-1] == f"{len(paths)} files: {len(paths) - 2} legal, 0 illegal, 2 unreadable"
+    warnings = captured.err.splitlines()
+    assert f"WARNING {hostile['pl']}: PL[1] is not B or W; ignored" in warnings
+    assert f"WARNING {hostile['twice']}: PW[White][White] has 2 values; the first is used" in (
+        warnings
+    )
+    assert all(line.startswith("WARNING ") for line in warnings)
+    for name in ("punycode", "rot13", "base64", "hex"):
+        assert any(w.startswith(f"WARNING {hostile[name]}: CA[{name}] is not") for w in warnings)
+
+
+def test_an_unexpected_failure_is_one_line_and_the_batch_goes_on(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def flaky(path: str) -> object:
+        if path == str(files["broken"]):
+            raise RuntimeError()
+        if path == str(files["ko"]):
+            raise KeyError("oops")
+        return load_sgf(path)
+
+    monkeypatch.setattr("bot.cli.load_sgf", flaky)
+    code = main(["replay", str(files["broken"]), str(files["ko"]), str(files["legal"])])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 2
+    assert out == [
+        f"ERROR {files['broken']}: unexpected RuntimeError: RuntimeError",
+        f"ERROR {files['ko']}: unexpected KeyError: 'oops'",
+        f"OK {files['legal']} (3 moves)",
+        "3 files: 1 legal, 0 illegal, 2 unreadable",
+    ]
+
+
+@pytest.mark.parametrize("name", READ_FINE)
+def test_score_reads_what_replay_reads(
+    hostile: dict[str, Path], capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    assert main(["score", str(hostile[name]), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["result"]
+    assert all(line.startswith(f"WARNING {hostile[name]}: ") for line in captured.err.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("ab-aw", "ERROR {path}: node 0: AB and AW both name E5"),
+        ("airless", "ERROR {path}: node 0: setup leaves the black stone at A9 without a liberty"),
+    ],
+)
+def test_score_says_what_is_wrong(
+    hostile: dict[str, Path], capsys: pytest.CaptureFixture[str], name: str, message: str
+) -> None:
+    assert main(["score", str(hostile[name])]) == 2
+    assert capsys.readouterr().err.splitlines() == [message.format(path=hostile[name])]
+
+
+def test_score_never_prints_an_empty_error(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def silent(*_: object) -> None:
+        raise ValueError()
+
+    monkeypatch.setattr("bot.cli.score_game", silent)
+    assert main(["score", str(files["finished"])]) == 2
+    assert capsys.readouterr().err.strip() == "error: ValueError"
+
+
+def test_setup_in_the_middle_is_applied_in_its_place(
+    hostile: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """AB[aa]AW[ii] after move 1: Black's A9 and White's J1 count, and are not moves."""
+    assert main(["score", str(hostile["late-setup"]), "--json"]) == 0
+    assert main(["replay", str(hostile["late-setup"])]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2] == f"OK {hostile['late-setup']} (3 moves)"
+
+
+def test_setup_that_leaves_no_liberty_in_the_middle_is_illegal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "late.sgf"
+    path.write_bytes(b"(;SZ[9];B[aa];AW[ab][ba];W[ee])")
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"ILLEGAL {path}: setup stones after move 1: "
+        "setup leaves the black stone at A9 without a liberty"
+    )
+
+
+def test_the_bots_own_record_after_filldame_round_trips() -> None:
+    """The agreed fill is written as AB/AW after the stop; it replays as the engine's fill."""
+    size, stones = parse_diagram(
+        """
+        . X O . .
+        . X O . .
+        . X O . .
+        . X O . .
+        . X . O .
+        """
+    )
+    game = Game(size, 0.5)
+    black = sorted(p for p, c in stones.items() if c is Color.BLACK)
+    white = sorted(p for p, c in stones.items() if c is Color.WHITE)
+    for b, w in zip(black, white, strict=True):
+        game.play(Color.BLACK, b)
+        game.play(Color.WHITE, w)
+    game.play(Color.BLACK, None)
+    game.play(Color.WHITE, None)
+    fill = tuple(propose_fill(game.board))
+    assert fill
+    game.fill(fill)
+    record = read_sgf(write_sgf(game))
+    again = replay_record(record)
+    assert again.phase is Phase.STOPPED and again.move_number == game.move_number
+    assert dict(again.board.stones()) == dict(game.board.stones())
+    fills = [e for e in again.history if isinstance(e, Fill)]
+    assert len(fills) == 1 and set(fills[0].stones) == set(fill)
+    assert (
+        score_game(again, None, False, False, 0.5).result
+        == score_game(game, None, False, False, 0.5).result
+    )
+
+
+def test_small_boards_replay_and_score(
+    hostile: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SGF allows boards smaller than a new game's 5×5: 2×2 here, both stones in seki."""
+    assert main(["replay", str(hostile["tiny"])]) == 0
+    assert capsys.readouterr().out.startswith(f"OK {hostile['tiny']} (2 moves)")
+    assert main(["score", str(hostile["tiny"]), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["result"], data["dame"], data["seki"]) == ("0", ["A1", "B2"], ["A2", "B1"])
