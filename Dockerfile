@@ -1,4 +1,5 @@
-# The bot in a container: non-root user, the SQLite database on a volume, GNU Go installed.
+# The bot in a container: non-root user, the SQLite database on a volume, GNU Go installed, and a
+# health check on the heartbeat file the running bot touches (a bot has no HTTP port to probe).
 FROM python:3.11-slim
 
 RUN apt-get update \
@@ -22,9 +23,12 @@ RUN pip install --no-cache-dir .
 
 ENV PATH="${PATH}:/usr/games" \
     DATABASE_URL="sqlite:////data/games.db" \
-    GOBOT_BOARD_DIR="/data/boards" \
+    BOARDS_DIR="/data/boards" \
+    GOBOT_HEARTBEAT_FILE="/tmp/gobot.heartbeat" \
     PYTHONUNBUFFERED=1
 
 USER 1000:1000
 VOLUME ["/data"]
+# the bot touches the heartbeat every 30 s; `gobot health` fails when it is older than 90 s
+HEALTHCHECK --interval=60s --timeout=10s --start-period=60s --retries=3 CMD ["gobot", "health"]
 CMD ["gobot", "run"]
