@@ -16,8 +16,12 @@ from pathlib import Path
 import pytest
 
 from bot import startup
+from bot.telegram.application import run as run_telegram
+from bot.telegram.settings import TelegramSettings
+from service import GameService
 from service.i18n import t
-from tests.fakes import start_fake_discord, start_fake_telegram
+from storage.memory import open_memory
+from tests.fakes import FakeTelegramServer, TelegramCall, start_fake_discord, start_fake_telegram
 from tests.postgres_support import require_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,6 +125,45 @@ async def test_telegram_unreachable(tmp_path: Path) -> None:
         check="TELEGRAM_API_URL",
     )
     assert_short_and_masked(ran, TELEGRAM_TOKEN)
+
+
+class WebhookTelegram(FakeTelegramServer):
+    """The fake server, also accepting setWebhook."""
+
+    async def _api_setWebhook(self, call: TelegramCall) -> bool:
+        return True
+
+
+async def test_telegram_webhook_on_a_busy_port() -> None:
+    """In process: the webhook server cannot listen where TELEGRAM_WEBHOOK_PORT says."""
+    tg = WebhookTelegram()
+    await tg.start()
+    database = await open_memory()
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = int(busy.getsockname()[1])
+        settings = TelegramSettings(
+            token=tg.token,
+            api_url=tg.base_url,
+            webhook_url="https://go.example.org/hook",
+            webhook_secret="hook-SECRET",
+            webhook_listen="127.0.0.1",
+            webhook_port=port,
+        )
+        try:
+            with pytest.raises(startup.StartupFailure) as failure:
+                await asyncio.wait_for(run_telegram(GameService(database), settings, {}), 20)
+        finally:
+            await database.close()
+            await tg.stop()
+    assert failure.value.code == startup.EXIT_UNAVAILABLE
+    assert failure.value.message == t(
+        "startup.cannot_listen",
+        where=f"127.0.0.1:{port}",
+        reason="address already in use",
+        check="TELEGRAM_WEBHOOK_LISTEN, TELEGRAM_WEBHOOK_PORT",
+    )
 
 
 async def test_discord_rejecting_the_token(tmp_path: Path) -> None:
