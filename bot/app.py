@@ -34,6 +34,7 @@ from gtp import EnginePool, find_gnugo
 from gtp.opponent import GtpOpponent
 from service import GameService
 from service.i18n import language, t
+from service.limits import CommandBudget, Limits
 from service.ports import Database
 from service.scheduler import Scheduler
 from storage import (
@@ -64,6 +65,7 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         organisers=config.organisers,
         vacation_days=config.vacation_days,
         opponent=GtpOpponent(pool) if pool is not None else None,
+        budget=CommandBudget(Limits()),  # commands per person (service/limits.py)
     )
     deliveries = Deliveries()
     scheduler = Scheduler(service, deliveries)

@@ -128,12 +128,22 @@ ENGLISH: dict[str, str] = {
     "games.challenge_open": "#{id} open challenge by {name}: {terms}",
     "games.none": "You have no games. Start one with `challenge @someone size=9`.",
     "sgf.caption": "The record of game #{id}.",
+    "games.more": "… and more not listed here: name a game by its number, e.g. `board #{id}`.",
     # vacation
     "vacation.started": "Vacation started: your clocks are stopped ({left} of vacation left).",
     "vacation.ended": "Vacation ended: your clocks run again.",
     "vacation.on_status": "You are on vacation; {left} of this year's allowance was left.",
     "vacation.off_status": "You are not on vacation; {left} of this year's allowance is left.",
     # errors
+    "error.too_fast": "Too many commands at once: wait {seconds} s, then try again.",
+    "error.move_limit": (
+        "Game #{id} has reached {limit} moves, the most a game may have: pass to end it, "
+        "or resign."
+    ),
+    "error.open_challenges": (
+        "You have {limit} challenges waiting for an answer ({games}): wait for them, or withdraw "
+        "one with `decline #N`."
+    ),
     "error.internal": "Sorry, something went wrong on our side. Please try again later.",
     "error.busy": "The game changed while your command ran; please send it again.",
     "error.no_such_game": "There is no game #{id}.",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.game import Game
 from service.clock import DAY
+from service.limits import CommandBudget, Limits
 from service.ports import Database, Opponent
 
 Clock = Callable[[], float]
@@ -53,3 +54,5 @@ class Context:
     vacation_allowance: float = 30 * DAY
     opponent: Opponent | None = None
     cache: GameCache = field(default_factory=GameCache)
+    limits: Limits = field(default_factory=Limits)
+    budget: CommandBudget | None = None  # commands per person; None: not limited

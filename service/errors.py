@@ -6,6 +6,8 @@ answers with a short apology (``t("error.internal")``).
 
 from __future__ import annotations
 
+import math
+
 from service.i18n import Text, key_of, t
 
 
@@ -15,6 +17,10 @@ class UserError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message if isinstance(message, Text) else Text(message, "")
+
+    #: True when the adapter may leave the command unanswered where answering costs a chat's
+    #: budget (a flood's commands after the first refusal).
+    quiet: bool = False
 
     @property
     def key(self) -> str | None:
@@ -60,6 +66,15 @@ class StaleBoard(UserError):
 
 class NotOrganiser(UserError):
     """Only organisers adjudicate."""
+
+
+class TooFast(UserError):
+    """A person sent more commands than their budget allows (:mod:`service.limits`); ``quiet``
+    when they were told already and a flood's later commands should get no reply."""
+
+    def __init__(self, seconds: float, *, quiet: bool) -> None:
+        super().__init__(t("error.too_fast", seconds=max(1, math.ceil(seconds))))
+        self.quiet = quiet
 
 
 class Busy(UserError):

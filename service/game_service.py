@@ -11,11 +11,12 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar, cast
 
 from service import computer
-from service.commands import Command, Request
+from service.commands import SYSTEM, Command, Request
 from service.context import Clock, Context
-from service.errors import Busy
+from service.errors import Busy, TooFast
 from service.handlers import handler_of
 from service.i18n import language, t
+from service.limits import CommandBudget, Limits
 from service.model import color_of
 from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Opponent
@@ -40,6 +41,8 @@ class GameService:
         rng: random.Random | None = None,
         vacation_days: float = 30.0,
         opponent: Opponent | None = None,
+        limits: Limits | None = None,
+        budget: CommandBudget | None = None,
     ) -> None:
         self.context = Context(
             database,
@@ -48,6 +51,8 @@ class GameService:
             rng or random.Random(),
             vacation_days * 86400.0,
             opponent,
+            limits=limits or Limits(),
+            budget=budget,
         )
         self.deadline_listeners: list[Callable[[], None]] = []
 
@@ -65,6 +70,8 @@ class GameService:
         """Run ``command`` for ``request``; user errors raise :class:`service.errors.UserError`."""
         handler = handler_of(command)
         with language(request.actor.language):
+            if handler.limited:
+                self._spend(request)
             run = handler.run
             if handler.writes:
                 result, unit = await self._write(request, lambda unit: run(unit, command))
@@ -73,6 +80,16 @@ class GameService:
             if unit is not None and isinstance(result, View):
                 result = await self._after(unit, request, result)
         return cast(R, result)
+
+    def _spend(self, request: Request) -> None:
+        """One command of the sender's budget; people only (not the computer, not the bot)."""
+        person = request.actor.id
+        budget = self.context.budget
+        if budget is None or request.actor is SYSTEM or is_engine(person):
+            return
+        wait = budget.take(person, self.context.clock())
+        if wait is not None:
+            raise TooFast(wait, quiet=not budget.first_refusal(person))
 
     async def _write(self, request: Request, work: Work) -> tuple[Any, Unit | None]:
         context = self.context

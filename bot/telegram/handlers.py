@@ -96,6 +96,8 @@ class Handlers:
             return
         with language(language_of(update.effective_user)):
             if isinstance(error, UserError):
+                if error.quiet and update.callback_query is None:
+                    return  # a flood's later messages: replies would spend the chat's budget
                 text = error.message
             else:
                 log.error("update %s failed", update.update_id, exc_info=error)

@@ -47,6 +47,9 @@ class Handler:
 
     run: Callable[[Unit, Any], Awaitable[Any]]
     writes: bool = True
+    #: counted against the sender's command budget (:mod:`service.limits`); False for what the
+    #: platforms and the scheduler ask on their own
+    limited: bool = True
 
 
 HANDLERS: Mapping[type[AnyCommand], Handler] = {
@@ -65,16 +68,16 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     NoResult: Handler(confirming.noresult),
     Adjudicate: Handler(keeping.adjudicate),
     Vacation: Handler(keeping.vacation),
-    Settle: Handler(keeping.settle),
-    Link: Handler(keeping.link),
+    Settle: Handler(keeping.settle, limited=False),
+    Link: Handler(keeping.link, limited=False),
     Board: Handler(looking.board, writes=False),
     Games: Handler(looking.games, writes=False),
     Sgf: Handler(looking.sgf, writes=False),
-    LegalPoints: Handler(looking.legal_points, writes=False),
-    Links: Handler(looking.links, writes=False),
-    GameAt: Handler(looking.game_at, writes=False),
-    DueGames: Handler(looking.due_games, writes=False),
-    NextDeadline: Handler(looking.next_deadline, writes=False),
+    LegalPoints: Handler(looking.legal_points, writes=False, limited=False),
+    Links: Handler(looking.links, writes=False, limited=False),
+    GameAt: Handler(looking.game_at, writes=False, limited=False),
+    DueGames: Handler(looking.due_games, writes=False, limited=False),
+    NextDeadline: Handler(looking.next_deadline, writes=False, limited=False),
 }
 
 

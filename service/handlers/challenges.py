@@ -30,6 +30,11 @@ async def challenge(unit: Unit, command: Challenge) -> View:
 
 async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameOptions) -> View:
     """Store the challenge of ``actor`` and say so to both (``computer`` uses it too)."""
+    limit = unit.context.limits.open_challenges
+    waiting = await unit.uow.games.for_player(actor.id, (GameStatus.CHALLENGE,), limit=1000)
+    mine = [row for row in waiting if row.challenger == actor.id]
+    if len(mine) >= limit:
+        raise WrongPhase(t("error.open_challenges", limit=limit, games=numbers(mine[:limit])))
     await unit.remember(actor)
     if opponent is not None:
         await unit.remember(opponent)

@@ -73,6 +73,9 @@ async def done(unit: Unit, command: Done) -> View:
 async def resume(unit: Unit, command: Resume) -> View:
     """Art. 9.3: back to play; the opponent of the requester moves first; markings go."""
     loaded, color = await _stopped_game(unit)
+    limit = unit.context.limits.moves_per_game
+    if loaded.game.move_number >= limit:
+        raise WrongPhase(t("error.move_limit", id=loaded.row.id, limit=limit))
     loaded.game.resume(color)
     state = dataclasses.replace(loaded.state, match=loaded.state.match.resumed())
     loaded.state = start_turn(state, unit.now)

@@ -59,8 +59,11 @@ async def legal_points(unit: Unit, command: LegalPoints) -> list[str]:
 async def games(unit: Unit, command: Games) -> View:
     """The actor's games (whose move, time left), challenges, and open challenges."""
     uow, actor = unit.uow, unit.actor.id
+    shown = unit.context.limits.listed_games
     lines = []
-    for row in await uow.games.for_player(actor, (GameStatus.ACTIVE,)):
+    active = await uow.games.for_player(actor, (GameStatus.ACTIVE,), limit=shown + 1)
+    challenges = await uow.games.for_player(actor, (GameStatus.CHALLENGE,), limit=shown + 1)
+    for row in active[:shown]:
         loaded = await unit.load(row.id)
         names = await unit.names(row)
         mine = color_of(row, actor)
@@ -79,7 +82,7 @@ async def games(unit: Unit, command: Games) -> View:
         if left and not loaded.stopped:
             parts.append(t("caption.left", left=left))
         lines.append(Text(" · ".join(parts), key))
-    for row in await uow.games.for_player(actor, (GameStatus.CHALLENGE,)):
+    for row in challenges[:shown]:
         terms = await terms_text(unit, row)
         if row.challenger == actor:
             who = await unit.name(row.challenged)
@@ -92,6 +95,8 @@ async def games(unit: Unit, command: Games) -> View:
             terms = await terms_text(unit, row)
             who = await unit.name(row.challenger)
             lines.append(t("games.challenge_open", id=row.id, name=who, terms=terms))
+    if len(active) > shown or len(challenges) > shown:  # never cut the list silently
+        lines.append(t("games.more", id=active[0].id if active else challenges[0].id))
     if not lines:
         lines.append(t("games.none"))
     return View(tuple(lines))

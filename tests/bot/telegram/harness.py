@@ -14,6 +14,7 @@ from PIL import Image
 from bot.config import Config
 from bot.telegram import serve
 from service import GameService, View
+from service.limits import CommandBudget
 from service.ports import Opponent
 from storage.sqlite import open_sqlite
 from tests.fakes import FakeTelegramServer, StoredMessage, TelegramCall, TelegramUser
@@ -49,8 +50,10 @@ class BotProcess:
         db_path: Path,
         environ: dict[str, str] | None = None,
         opponent: Opponent | None = None,
+        budget: CommandBudget | None = None,
     ) -> None:
         self.tg = tg
+        self.budget = budget
         self.db_path = db_path
         self.environ = environ or {}
         self.opponent = opponent
@@ -59,7 +62,7 @@ class BotProcess:
 
     async def start(self) -> BotProcess:
         self.database = await open_sqlite(self.db_path)
-        self.service = GameService(self.database, opponent=self.opponent)
+        self.service = GameService(self.database, opponent=self.opponent, budget=self.budget)
         config = Config(
             telegram_token=self.tg.token, telegram_api_url=self.tg.base_url, environ=self.environ
         )

@@ -4,11 +4,13 @@ and nothing changes; internal errors are logged and answered with an apology."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from service.commands import Command, Games, Request
+from service.limits import CommandBudget, Limits
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, board_of, say
 from tests.bot.telegram.test_game import GROUP, move, start_private_game
 from tests.fakes import TELEGRAM_ALICE as ALICE
@@ -126,3 +128,24 @@ async def test_a_failure_after_a_press_was_answered_is_told_in_the_chat(
     assert "Photo_invalid_dimensions" in caplog.text  # PTB rewords the description
     reply = await say(tg, B, "/board", BOB, method="sendPhoto")  # the game did start
     assert reply.status == 200
+
+
+async def test_a_flood_in_a_group_gets_one_refusal_not_one_reply_each(
+    tg: RedeliveringTelegram, db_path: Path
+) -> None:
+    """A person's command budget (service/limits.py): past it, the first refused message is
+    answered and the rest are not, so one person's flood cannot spend the group's budget."""
+    tg.set_chat(GROUP, "group")
+    budget = CommandBudget(Limits(burst=3, per_minute=1))
+    process = await BotProcess(tg, db_path, budget=budget).start()
+    try:
+        for _ in range(12):
+            tg.inject_message(GROUP, "/games", user=CAROL)
+        await tg.wait_for_call("sendMessage", chat_id=GROUP, count=4)
+        tg.inject_message(GROUP, "/games", user=ALICE)  # somebody else is answered at once
+        await tg.wait_for_call("sendMessage", chat_id=GROUP, count=5)
+        texts = [c.fields["text"] for c in tg.calls_for("sendMessage", GROUP)]
+        refusals = [text for text in texts if text.startswith("Too many commands")]
+        assert len(texts) == 5 and len(refusals) == 1
+    finally:
+        await process.stop()

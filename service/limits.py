@@ -1,0 +1,79 @@
+"""The bot's limits against floods and runaway games, with the budget of commands per person.
+
+Every limit is a number a club could ask about, so they live here, together, and the README's
+"Limits" section lists them:
+
+- ``moves_per_game``: after this many moves (passes included) a game takes no more stones and
+  cannot be resumed: the players pass to end it, or resign. Real games stay far below (a long
+  19×19 game has about 350 moves); the limit keeps a record readable and cheap to replay.
+- ``open_challenges``: challenges one person may have waiting for an answer at once.
+- ``burst`` and ``per_minute``: commands one person may send, as a token bucket: ``burst`` at
+  once, then ``per_minute`` a minute. Reads a platform makes on its own (autocomplete, links) and
+  the scheduler's work are not counted. The budget is per process: with several processes, each
+  keeps its own. The bot (:mod:`bot.app`) runs with a budget; a service built without one (tests,
+  benchmarks, scripts) is not limited.
+- ``listed_games``: lines of each kind that ``games`` shows before it says how many more there are.
+
+>>> bucket = CommandBudget(Limits(burst=2, per_minute=60))
+>>> [bucket.take("alice", now=0.0) for _ in range(3)]
+[None, None, 1.0]
+>>> bucket.take("alice", now=1.0) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PRUNE_AT = 10_000  # people tracked before idle ones are forgotten
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The documented limits (see the module docstring)."""
+
+    moves_per_game: int = 1000
+    open_challenges: int = 10
+    burst: int = 20
+    per_minute: int = 60
+    listed_games: int = 50
+
+
+class CommandBudget:
+    """A token bucket per person: ``take`` spends one command, or says how long to wait."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.capacity = float(limits.burst)
+        self.rate = limits.per_minute / 60.0  # commands per second
+        self._buckets: dict[str, tuple[float, float]] = {}  # person -> (tokens, as of when)
+        self._warned: set[str] = set()
+
+    def take(self, person: str, now: float) -> float | None:
+        """Spend one command of ``person`` at ``now``: None when allowed, else the seconds until
+        the next one is."""
+        tokens, then = self._buckets.get(person, (self.capacity, now))
+        tokens = min(self.capacity, tokens + max(0.0, now - then) * self.rate)
+        if tokens < 1.0:
+            self._buckets[person] = (tokens, now)
+            return (1.0 - tokens) / self.rate
+        self._buckets[person] = (tokens - 1.0, now)
+        self._warned.discard(person)
+        if len(self._buckets) > PRUNE_AT:
+            self._prune(now)
+        return None
+
+    def first_refusal(self, person: str) -> bool:
+        """True the first time ``person`` is refused since their last allowed command (that
+        refusal is answered; the rest of a flood is not, to keep the chat's budget)."""
+        if person in self._warned:
+            return False
+        self._warned.add(person)
+        return True
+
+    def _prune(self, now: float) -> None:
+        """Forget people whose bucket has refilled (they are as new)."""
+        full = (self.capacity) / self.rate if self.rate else 0.0
+        for person, (_, then) in list(self._buckets.items()):
+            if now - then >= full:
+                del self._buckets[person]
+                self._warned.discard(person)

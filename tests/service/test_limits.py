@@ -1,0 +1,129 @@
+"""The documented limits (service/limits.py, README "Limits"): a person's command budget, moves
+per game, open challenges per person, and a `games` list that says when it is cut."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service import GameService
+from service.commands import (
+    SYSTEM,
+    Board,
+    Challenge,
+    Decline,
+    DueGames,
+    Games,
+    LegalPoints,
+    Pass,
+    Play,
+    Request,
+    Resume,
+)
+from service.errors import TooFast, WrongPhase
+from service.limits import CommandBudget, Limits
+from service.ports import Database
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    FakeClock,
+    play_moves,
+    says,
+    start_game,
+    version_of,
+)
+
+
+def limited(database: Database, clock: FakeClock, **limits: int) -> GameService:
+    """A service with the given limits and a command budget, as the bot runs."""
+    chosen = Limits(**limits)
+    return GameService(
+        database, clock=clock, rng=random.Random(1), limits=chosen, budget=CommandBudget(chosen)
+    )
+
+
+async def test_a_flood_is_refused_once_aloud_then_quietly(
+    database: Database, clock: FakeClock
+) -> None:
+    service = limited(database, clock, burst=5, per_minute=30)
+    gid = await start_game(service)  # two commands: alice's challenge, bob's accept
+    for _ in range(4):
+        await service.execute(Board(), Request(ALICE, game=gid))
+    with pytest.raises(TooFast) as first:
+        await service.execute(Board(), Request(ALICE, game=gid))
+    assert says(first.value, "error.too_fast", seconds=2) and not first.value.quiet
+    with pytest.raises(TooFast) as second:
+        await service.execute(Play("D4"), Request(ALICE, game=gid))
+    assert second.value.quiet  # the rest of the flood gets no reply where replies cost
+    await service.execute(Board(), Request(BOB, game=gid))  # one person's flood is theirs alone
+    clock.advance(2)
+    await service.execute(Play("D4"), Request(ALICE, game=gid))  # the budget refills
+    with pytest.raises(TooFast) as again:
+        await service.execute(Board(), Request(ALICE, game=gid))
+    assert not again.value.quiet  # a new flood is told again
+
+
+async def test_what_platforms_and_the_scheduler_ask_is_not_counted(
+    database: Database, clock: FakeClock
+) -> None:
+    service = limited(database, clock, burst=3, per_minute=1)
+    gid = await start_game(service)
+    for _ in range(50):  # Discord's autocomplete asks on every keystroke
+        await service.execute(LegalPoints(), Request(ALICE, game=gid))
+        await service.execute(DueGames(clock()), Request(SYSTEM))
+    await service.execute(Play("D4"), Request(ALICE, game=gid))
+
+
+async def test_a_refused_command_changes_nothing(database: Database, clock: FakeClock) -> None:
+    service = limited(database, clock, burst=2, per_minute=1)
+    gid = await start_game(service)  # alice's first command
+    await play_moves(service, gid, "D4", "Q16")  # her second
+    before = await version_of(database, gid)
+    with pytest.raises(TooFast):
+        await service.execute(Play("E5"), Request(ALICE, game=gid))  # a legal move, too soon
+    assert await version_of(database, gid) == before
+
+
+async def test_a_game_takes_no_stones_after_the_move_limit(
+    database: Database, clock: FakeClock
+) -> None:
+    service = limited(database, clock, moves_per_game=4)
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5", "C3", "G7", "pass")
+    before = await version_of(database, gid)
+    with pytest.raises(WrongPhase) as excinfo:
+        await service.execute(Play("D4"), Request(ALICE, game=gid))
+    assert says(excinfo.value, "error.move_limit", id=gid, limit=4)
+    assert await version_of(database, gid) == before
+    await service.execute(Pass(), Request(ALICE, game=gid))  # two passes: the game stops
+    with pytest.raises(WrongPhase) as resumed:
+        await service.execute(Resume(), Request(BOB, game=gid))
+    assert says(resumed.value, "error.move_limit", id=gid, limit=4)
+
+
+async def test_open_challenges_per_person(database: Database, clock: FakeClock) -> None:
+    service = limited(database, clock, open_challenges=3)
+    made = []
+    for _ in range(3):
+        view = await service.execute(Challenge(BOB, {}), Request(ALICE))
+        made.append(view.game_id)
+    before = await service.execute(Games(), Request(BOB))
+    with pytest.raises(WrongPhase) as excinfo:
+        await service.execute(Challenge(CAROL, {}), Request(ALICE))
+    games = ", ".join(f"#{g}" for g in sorted(made, reverse=True))
+    assert says(excinfo.value, "error.open_challenges", limit=3, games=games)
+    assert (await service.execute(Games(), Request(BOB))).lines == before.lines
+    await service.execute(Decline(), Request(ALICE, game=made[0]))  # withdrawn: room for one
+    await service.execute(Challenge(CAROL, {}), Request(ALICE))
+    await service.execute(Challenge(ALICE, {}), Request(BOB))  # others have their own count
+
+
+async def test_the_games_list_says_when_it_is_cut(database: Database, clock: FakeClock) -> None:
+    service = limited(database, clock, listed_games=2)
+    for challenger in (BOB, CAROL, BOB):
+        await service.execute(Challenge(ALICE, {}), Request(challenger))
+    view = await service.execute(Games(), Request(ALICE))
+    assert view.keys.count("games.challenge_in") == 2
+    assert view.keys[-1] == "games.more"
