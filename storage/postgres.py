@@ -309,7 +309,9 @@ async def open_postgres(
             raise ValueError(f"not a schema name: {schema!r}")
         conn = await asyncpg.connect(dsn)
         try:
-            await conn.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
+            async with conn.transaction():  # IF NOT EXISTS alone races: take turns
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                await conn.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
         finally:
             await conn.close()
         settings["search_path"] = schema

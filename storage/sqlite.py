@@ -400,17 +400,19 @@ class SqliteDatabase:
 
 
 async def _migrate(conn: aiosqlite.Connection) -> None:
-    """Apply every migration newer than the stored schema version, each in its own transaction."""
+    """Apply every migration newer than the stored schema version, each in its own write
+    transaction that reads the version again: processes starting together on one file take
+    turns (``BEGIN IMMEDIATE`` waits for the writer lock), and each migration runs once."""
     await conn.execute("BEGIN IMMEDIATE")
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    cursor = await conn.execute("SELECT MAX(version) FROM schema_version")
-    row = await cursor.fetchone()
-    current = row[0] if row and row[0] is not None else 0
     await conn.commit()
     for version, sql in migrations.load("sqlite"):
-        if version <= current:
-            continue
         await conn.execute("BEGIN IMMEDIATE")
+        cursor = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        row = await cursor.fetchone()
+        if row is not None and row[0] >= version:  # applied (by us, or by another process)
+            await conn.rollback()
+            continue
         try:
             for statement in (s.strip() for s in sql.split(";")):
                 if statement and not all(
@@ -424,6 +426,21 @@ async def _migrate(conn: aiosqlite.Connection) -> None:
             raise
 
 
+async def _switch_to_wal(conn: aiosqlite.Connection, seconds: float = 10.0) -> None:
+    """``PRAGMA journal_mode=WAL``, waiting while another process starting on the same new file
+    switches it (SQLite answers that pragma "locked" at once instead of calling the busy
+    handler)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.05)
+
+
 async def open_sqlite(path: Path | str) -> SqliteDatabase:
     """Open ``path`` (creating folders and the file), switch to WAL and run the migrations."""
     target = Path(path)
@@ -431,9 +448,9 @@ async def open_sqlite(path: Path | str) -> SqliteDatabase:
         target.parent.mkdir(parents=True, exist_ok=True)
     conn = await aiosqlite.connect(str(target), isolation_level=None)
     try:
-        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA busy_timeout=10000")  # first: switching to WAL takes a lock
+        await _switch_to_wal(conn)
         await conn.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives any crash
-        await conn.execute("PRAGMA busy_timeout=10000")
         await conn.execute("PRAGMA foreign_keys=ON")
         await _migrate(conn)
     except BaseException:
