@@ -21,7 +21,10 @@ async def forward(
     platforms = {platform_of(notice.player) for notice in view.notify} - {besides}
     for platform in sorted(p for p in platforms if p is not None):
         deliver = deliveries.get(platform)
-        if deliver is None:
+        if deliver is None:  # every process should run every platform it may have to notify
+            log.warning(
+                "game %s: no %s adapter in this process for its notice", view.game_id, platform
+            )
             continue
         try:
             await deliver(view)

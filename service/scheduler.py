@@ -1,7 +1,13 @@
 """The clock scheduler: sleeps until the next stored deadline, then sends reminders and applies
 losses on time (``B+T``/``W+T``). Nothing ticks: after a restart it settles every game whose
 deadline passed while the bot was down, then waits for the next one. Commands that change a
-stored deadline wake it."""
+stored deadline wake it.
+
+Several bot processes on one PostgreSQL each run a scheduler. Each reminder and each loss on time
+still happens once, and its notice is delivered by one process: settling is a write conditioned
+on the game's stored version, so when two processes settle the same game at once, one commits and
+delivers, and the other's write is refused, it reads the game again and finds nothing due
+(tests/service/test_processes.py runs three processes)."""
 
 from __future__ import annotations
 

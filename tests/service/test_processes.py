@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from service import GameService
+from service import Actor, GameService
 from service.commands import Board, Request
 from storage.postgres import open_postgres
 from tests.postgres_support import drop_schema, new_schema, require_postgres
@@ -58,6 +58,67 @@ async def test_processes_racing_on_one_move_apply_it_once() -> None:
         board = await service.execute(Board(), Request(CAROL, game=gid))
         assert board.board is not None and len(board.board.black) == 1
         assert board.board.move_number == 1
+    finally:
+        await database.close()
+        await drop_schema(url, schema)
+
+
+SCHEDULERS = 3
+CLOCK_GAMES = 24
+HOUR = 3600.0
+
+
+async def settle_in_processes(url: str, schema: str, offset: float) -> list[str]:
+    """Run SCHEDULERS bot processes' schedulers at the same moment, clocks ``offset`` ahead;
+    every notice line they delivered."""
+    start_at = time.time() + 1.5
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.service.scheduler_child",
+            url,
+            schema,
+            str(offset),
+            str(start_at),
+            cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        for _ in range(SCHEDULERS)
+    ]
+    outputs = [await child.communicate() for child in children]
+    assert all(child.returncode == 0 for child in children)
+    return [line for out, _ in outputs for line in out.decode().splitlines()]
+
+
+async def test_three_processes_remind_and_settle_each_clock_once() -> None:
+    """Several bot processes on one PostgreSQL each run the clock scheduler; each reminder and
+    each loss on time happens once, and its notice is delivered by one process only."""
+    url = await require_postgres()
+    schema = new_schema()
+    database = await open_postgres(url, schema=schema)
+    try:
+        service = GameService(database, rng=random.Random(1))
+        games = []
+        for index in range(CLOCK_GAMES):
+            black = Actor(f"console:b{index}", f"b{index}")
+            white = Actor(f"console:w{index}", f"w{index}")
+            games.append(await start_game(service, "size=9", "time=1d", black=black, white=white))
+        # 1d per game: the reminder goes out 6 h before the timeout (a quarter of the time)
+        reminders = await settle_in_processes(url, schema, 20 * HOUR)
+        assert sorted(int(line.split()[1]) for line in reminders) == games, reminders
+        assert {line.split()[3] for line in reminders} == {"notice.little_time"}
+        assert {line.split()[2] for line in reminders} == {
+            f"console:b{i}" for i in range(CLOCK_GAMES)
+        }
+        losses = await settle_in_processes(url, schema, 30 * HOUR)
+        assert sorted({int(line.split()[1]) for line in losses}) == games
+        assert len(losses) == len(set(losses)), losses  # no notice delivered twice
+        async with database.unit_of_work() as uow:
+            for gid in games:
+                row = await uow.games.get(gid)
+                assert row is not None and row.result == "W+T"  # Black, to move, lost on time
     finally:
         await database.close()
         await drop_schema(url, schema)
