@@ -1,0 +1,157 @@
+"""Fuzzing the command grammar (hypothesis): no line, button token or option value makes anything
+but a clear :class:`UserError` escape, and a refused command changes no game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from bot.grammar import BY_NAME, parse, parse_token, run
+from service import Actor, GameService
+from service.commands import Request
+from service.errors import BadArguments, UserError
+from service.ports import Database
+from storage.memory import open_memory
+from tests.service.conftest import ALICE, BOB, FakeClock, play_moves, start_game, version_of
+
+NAMES = sorted(BY_NAME)
+WORDS = [
+    "D4",
+    "d 4",
+    "K5",
+    "\u212a5",
+    "\u01305",
+    "T19",
+    "Z9",
+    "J9",
+    "I5",
+    "A0",
+    "pass",
+    "yes",
+    "no",
+    "v1",
+    "v0",
+    "v99999999999",
+    "m0",
+    "m3",
+    "#1",
+    "#2",
+    "#0",
+    "#99999999999",
+    "7",
+    "-1",
+    "@bob",
+    "@",
+    "@@",
+    "size=9",
+    "size=0",
+    "size=99999999999999999999",
+    "komi=6.5",
+    "komi=nan",
+    "komi=inf",
+    "komi=-1e308",
+    "handicap=9",
+    "handicap=-3",
+    "color=white",
+    "color=nigiri",
+    "time=3d+1d",
+    "time=0d",
+    "time=99999999999d",
+    "time=7d+3x1d",
+    "rated=yes",
+    "level=10",
+    "level=0",
+    "weekend=pause",
+    "B+R",
+    "W+3.5",
+    "jigo",
+    "void",
+    "bothlose",
+    "on",
+    "off",
+    "\u0000",
+    "\u202e",
+    "🀄",
+    "=",
+    "==",
+    "x=",
+    "=x",
+    "g1:pass",
+    "'",
+    '"',
+    "`",
+    "\\",
+]
+JUNK = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
+TOKEN = st.one_of(st.sampled_from(WORDS), JUNK)
+LINE = st.builds(
+    lambda prefix, name, words: prefix + " ".join([name, *words]),
+    st.sampled_from(["", "/", " "]),
+    st.one_of(st.sampled_from(NAMES), JUNK),
+    st.lists(TOKEN, max_size=5),
+)
+EXAMPLES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@EXAMPLES
+@given(st.one_of(LINE, JUNK, st.text(max_size=200)), st.booleans())
+def test_any_line_parses_or_gets_a_clear_refusal(text: str, plain: bool) -> None:
+    try:
+        parse(text, plain_points=plain)
+    except BadArguments as error:
+        assert error.key and str(error)
+
+
+@EXAMPLES
+@given(st.one_of(st.text(max_size=80), st.builds(":".join, st.lists(TOKEN, max_size=5))))
+def test_any_button_token_parses_or_gets_a_clear_refusal(token: str) -> None:
+    try:
+        parse_token(token)
+    except BadArguments as error:
+        assert error.key and str(error)
+
+
+async def _game(database: Database) -> tuple[GameService, int]:
+    service = GameService(database, clock=FakeClock(), rng=random.Random(1))
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5", "C3")
+    return service, gid
+
+
+async def _try_lines(lines: list[tuple[str, bool]]) -> None:
+    database = await open_memory()
+    try:
+        service, gid = await _game(database)
+        for text, by_alice in lines:
+            actor = ALICE if by_alice else BOB
+            before = await version_of(database, gid)
+            try:
+                words = parse(text, plain_points=True)
+                mention = (
+                    Actor(f"console:{words.mention}", words.mention) if words.mention else None
+                )
+                await run(service, words, Request(actor, "console:fuzz"), mention)
+                event("ran")
+            except UserError as error:
+                assert error.key, error  # every refusal is a catalogue sentence
+                assert await version_of(database, gid) == before  # and changes nothing
+    finally:
+        await database.close()
+
+
+@EXAMPLES
+@given(st.lists(st.tuples(LINE, st.booleans()), min_size=1, max_size=6))
+def test_any_command_line_runs_or_is_refused_without_a_change(
+    lines: list[tuple[str, bool]],
+) -> None:
+    """Lines by both players of a running game, through the grammar into the service: each one
+    works or is refused with a clear sentence, and a refused one leaves the game as it was."""
+    asyncio.run(_try_lines(lines))
+
+
+def test_the_fuzz_vocabulary_covers_every_option() -> None:
+    options = {o for spec in BY_NAME.values() for o in spec.options}
+    assert options <= {w.split("=")[0] for w in WORDS if "=" in w}
