@@ -65,7 +65,8 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         organisers=config.organisers,
         vacation_days=config.vacation_days,
         opponent=GtpOpponent(pool) if pool is not None else None,
-        budget=CommandBudget(Limits()),  # commands per person (service/limits.py)
+        # commands per person in chats (service/limits.py); the local console is not limited
+        budget=CommandBudget(Limits()) if config.chat_tokens else None,
     )
     deliveries = Deliveries()
     scheduler = Scheduler(service, deliveries)
