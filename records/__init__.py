@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from records.sgf import GameRecord, SgfError, load_sgf, read_sgf, write_sgf
+from records.sgf import GameRecord, SetupNode, SgfError, load_sgf, read_sgf, write_sgf
 
-__all__ = ["GameRecord", "SgfError", "load_sgf", "read_sgf", "write_sgf"]
+__all__ = ["GameRecord", "SetupNode", "SgfError", "load_sgf", "read_sgf", "write_sgf"]
