@@ -24,6 +24,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_estimate.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_service.py
+	$(BIN)/python bench/bench_processes.py
 	$(BIN)/python bench/bench_telegram.py
 	$(BIN)/python bench/bench_discord.py
 
