@@ -137,8 +137,7 @@ ENGLISH: dict[str, str] = {
     # errors
     "error.too_fast": "Too many commands at once: wait {seconds} s, then try again.",
     "error.move_limit": (
-        "Game #{id} has reached {limit} moves, the most a game may have: pass to end it, "
-        "or resign."
+        "Game #{id} has reached {limit} moves, the most a game may have: pass to end it, or resign."
     ),
     "error.open_challenges": (
         "You have {limit} challenges waiting for an answer ({games}): wait for them, or withdraw "
