@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from service.ports import Database
 from storage.url import (
+    POSTGRES_FORM,
     BadDatabaseUrl,
     DatabaseCannotOpen,
     DatabaseRejected,
@@ -70,8 +71,10 @@ async def _open_postgres(dsn: str) -> Database:
         raise DatabaseRejected("postgresql", where) from error
     except (OSError, TimeoutError, *busy) as error:  # refused, unknown host, starting up, full
         raise DatabaseUnreachable("postgresql", where) from error
-    except ValueError as error:  # the DSN itself (asyncpg's ClientConfigurationError too)
-        raise BadDatabaseUrl(f"DATABASE_URL is not a usable PostgreSQL URL: {error}") from None
+    except (ValueError, OverflowError):  # the DSN itself; the driver's words may quote it
+        raise BadDatabaseUrl(
+            f"DATABASE_URL is not a usable PostgreSQL URL: {POSTGRES_FORM}"
+        ) from None
     return database
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import platformdirs
 
@@ -52,6 +53,31 @@ def default_sqlite_path() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME)) / "games.db"
 
 
+POSTGRES_FORM = (
+    "write postgresql://user:password@host:port/database, with characters such as / # ? @ : in "
+    "the password percent-encoded (%2F %23 %3F %40 %3A)"
+)
+
+
+def _check_postgres(dsn: str) -> None:
+    """Refuse a PostgreSQL URL whose host and port cannot be read, without repeating any of it: a
+    password with an unencoded ``/``, ``#`` or ``?`` cuts the URL there, so a piece of the
+    password would stand where the host or port should be.
+
+    >>> _check_postgres("postgresql://go:hun/ter2@db/games")
+    Traceback (most recent call last):
+    storage.url.BadDatabaseUrl: DATABASE_URL: the host and port cannot be read: write ...
+    """
+    try:
+        parts = urlsplit(dsn)
+        rest = dsn[len(parts.scheme) + 3 + len(parts.netloc) :]
+        readable = "@" not in rest and ("," in parts.netloc or parts.port != 0)
+    except ValueError:  # a port that is no number or out of range, a broken [IPv6] literal
+        readable = False
+    if not readable:
+        raise BadDatabaseUrl(f"DATABASE_URL: the host and port cannot be read: {POSTGRES_FORM}")
+
+
 def parse_database_url(url: str | None) -> DatabaseUrl:
     """Parse ``url``; empty or None means the default SQLite file."""
     text = (url or "").strip()
@@ -68,6 +94,7 @@ def parse_database_url(url: str | None) -> DatabaseUrl:
         return DatabaseUrl("sqlite", path=Path(rest[1:]))
     if text.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://")):
         dsn = text.replace("postgresql+asyncpg://", "postgresql://", 1)
+        _check_postgres(dsn)
         return DatabaseUrl("postgresql", dsn=dsn)
     if text == "memory:":
         return DatabaseUrl("memory")

@@ -240,6 +240,28 @@ async def test_a_malformed_database_url(tmp_path: Path, url: str) -> None:
     assert_short_and_masked(ran, PASSWORD)
 
 
+@pytest.mark.parametrize(
+    ("url", "password"),
+    [
+        ("postgresql://gobot:SECRET/hunter2@127.0.0.1/games", "SECRET/hunter2"),
+        ("postgresql://gobot:SECRET#hunter2@127.0.0.1/games", "SECRET#hunter2"),
+        ("postgresql://gobot:SECRET?hunter2@127.0.0.1/games", "SECRET?hunter2"),
+        ("postgres://gobot:SECRET@[::1/games", "SECRET"),
+        ("postgresql://gobot:SECRET@127.0.0.1:99999/games", "SECRET"),
+    ],
+)
+async def test_a_password_that_cuts_the_url_shows_no_piece_of_it(
+    tmp_path: Path, url: str, password: str
+) -> None:
+    """An unencoded / # ? in the password ends the host part of the URL early, so a piece of the
+    password stands where the host or the port should be: it must not be echoed either."""
+    ran = await gobot_run(tmp_path, {"DATABASE_URL": url}, stdin="alice: games\n")
+    assert ran.code == startup.EXIT_CONFIG
+    assert "DATABASE_URL" in ran.said
+    pieces = [p for p in password.replace("#", "/").replace("?", "/").split("/") if p]
+    assert_short_and_masked(ran, password, *pieces)
+
+
 async def test_a_sqlite_file_that_cannot_be_created(tmp_path: Path) -> None:
     (tmp_path / "taken").write_text("a file, not a folder")
     ran = await gobot_run(
