@@ -54,7 +54,12 @@ def people_only(view: View) -> View:
 
 
 async def answer(
-    opponent: Opponent, execute: Execute, loaded: Loaded, request: Request, view: View
+    opponent: Opponent,
+    execute: Execute,
+    loaded: Loaded,
+    request: Request,
+    view: View,
+    move_limit: int,
 ) -> View:
     """After a person's command about ``loaded`` (the game as that command left it): if the game
     is against the computer and something waits for it, let it act, and add its answer to
@@ -72,7 +77,7 @@ async def answer(
         if agreement is not None:
             return _merged(view, await execute(agreement, asks), ())
         if loaded.game.phase is Phase.PLAYING and row.to_move == player:
-            return await _move(opponent, execute, loaded, asks, view)
+            return await _move(opponent, execute, loaded, asks, view, move_limit)
     except UserError as error:  # the game changed meanwhile; the person's command stands
         return _unanswered(view, opponent, error)
     return view
@@ -94,14 +99,16 @@ def _agreement(loaded: Loaded, engine: Color) -> AnyCommand | None:
 
 
 async def _move(
-    opponent: Opponent, execute: Execute, loaded: Loaded, asks: Request, view: View
+    opponent: Opponent, execute: Execute, loaded: Loaded, asks: Request, view: View, limit: int
 ) -> View:
     game = loaded.game
     color = game.to_move
     level = engine_level(asks.actor.id)
     name = asks.actor.name
-    try:
-        point = await opponent.genmove(game.copy(), color, level)
+    try:  # at the move limit a game takes no more stones: the computer passes
+        point = (
+            None if game.move_number >= limit else await opponent.genmove(game.copy(), color, level)
+        )
     except OpponentResigns:
         return _merged(view, await execute(Resign(confirm=True), asks), ())
     except OpponentUnavailable as error:

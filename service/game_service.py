@@ -133,4 +133,5 @@ class GameService:
             return view
         if not (is_engine(loaded.row.black) or is_engine(loaded.row.white)):
             return view
-        return await computer.answer(opponent, self.execute, loaded, request, view)
+        limit = self.context.limits.moves_per_game
+        return await computer.answer(opponent, self.execute, loaded, request, view, limit)

@@ -52,11 +52,11 @@ async def _move(unit: Unit, point: str | None, at_move: int | None) -> View:
     if game.to_move is not color:
         raise NotYourTurn(t("error.not_your_turn", color=color_name(game.to_move)))
     target = None if point is None else parse_point(point, game.size)
+    if await time_left(unit, loaded) <= 0:
+        return await lose_on_time(unit, loaded)
     limit = unit.context.limits.moves_per_game
     if target is not None and game.move_number >= limit:
         raise WrongPhase(t("error.move_limit", id=loaded.row.id, limit=limit))
-    if await time_left(unit, loaded) <= 0:
-        return await lose_on_time(unit, loaded)
     used = await elapsed(unit, loaded.row, game, loaded.state)
     try:
         report = game.play(color, target)

@@ -16,6 +16,7 @@ from service.commands import Board, Computer, Done, FillDame, Games, Pass, Play,
 from service.computer import COMPUTER_OPTIONS
 from service.errors import BadArguments, NotAPlayer, NotYourTurn, WrongPhase
 from service.i18n import t
+from service.limits import Limits
 from service.ports import Database, OpponentResigns, OpponentUnavailable
 from service.views import color_name
 from tests.service.conftest import ALICE, BOB, FakeClock, line
@@ -201,3 +202,18 @@ async def test_the_computer_agrees_to_fill_dame(database: Database, clock: FakeC
     filled = await service.execute(FillDame(), Request(ALICE, game=gid))
     assert "F1" in line(filled, "fill.done") and filled.board is not None
     assert all((row, 5) in filled.board.black | filled.board.white for row in range(9))
+
+
+async def test_at_the_move_limit_the_computer_passes(database: Database, clock: FakeClock) -> None:
+    """A game takes no stones after the move limit (service/limits.py): the computer passes
+    rather than proposing a stone that would be refused and leave it to move for good."""
+    opponent = ScriptedOpponent("C3", "G7")
+    service = GameService(database, clock=clock, opponent=opponent, limits=Limits(moves_per_game=3))
+    view = await service.execute(Computer({"size": "9"}), Request(ALICE))
+    gid = view.game_id
+    await service.execute(Play("E5"), Request(ALICE, game=gid))  # the computer answers C3
+    at_limit = await service.execute(Play("D4"), Request(ALICE, game=gid))  # move 3: the limit
+    assert "computer.passed" in at_limit.keys
+    assert len(opponent.asked) == 1  # not asked for a stone it may not play
+    stopped = await service.execute(Pass(), Request(ALICE, game=gid))
+    assert stopped.board is not None and stopped.board.counting  # two passes: the stop
