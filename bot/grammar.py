@@ -362,12 +362,23 @@ def command_of(words: Words, opponent: Actor | None = None) -> AnyCommand | Help
     return BY_NAME[words.name].build(words, opponent)
 
 
+def read_charged(service: GameService, actor: Actor, read: Callable[[], Words]) -> Words:
+    """``read()`` (a parse); a line that does not parse still gets a reply, so it spends a
+    command of the sender's budget like any other (or is refused as too fast)."""
+    try:
+        return read()
+    except BadArguments:
+        service.charge(actor)
+        raise
+
+
 async def run(
     service: GameService, words: Words, request: Request, opponent: Actor | None = None
 ) -> View:
     """Run a parsed line for ``request`` (a ``#12`` in the line names the game)."""
     command = command_of(words, opponent)
     if isinstance(command, Help):
+        service.charge(request.actor)  # answered here, but a reply all the same
         return View(tuple(help_lines(command.topic)))
     if words.game is not None:
         request = dataclasses.replace(request, game=words.game)

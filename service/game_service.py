@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar, cast
 
 from service import computer
-from service.commands import SYSTEM, Command, Request
+from service.commands import SYSTEM, Actor, Command, Request
 from service.context import Clock, Context
 from service.errors import Busy, TooFast
 from service.handlers import handler_of
@@ -71,7 +71,7 @@ class GameService:
         handler = handler_of(command)
         with language(request.actor.language):
             if handler.limited:
-                self._spend(request)
+                self.charge(request.actor)
             run = handler.run
             if handler.writes:
                 result, unit = await self._write(request, lambda unit: run(unit, command))
@@ -81,11 +81,14 @@ class GameService:
                 result = await self._after(unit, request, result)
         return cast(R, result)
 
-    def _spend(self, request: Request) -> None:
-        """One command of the sender's budget; people only (not the computer, not the bot)."""
-        person = request.actor.id
+    def charge(self, actor: Actor) -> None:
+        """Spend one command of ``actor``'s budget (:mod:`service.limits`), or raise
+        :class:`TooFast`. :meth:`execute` charges every command a person sends; adapters charge
+        what never reaches it (help, a line that does not parse). People only: not the computer,
+        not the bot."""
+        person = actor.id
         budget = self.context.budget
-        if budget is None or request.actor is SYSTEM or is_engine(person):
+        if budget is None or actor is SYSTEM or is_engine(person):
             return
         wait = budget.take(person, self.context.clock())
         if wait is not None:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import PLATFORM, Outgoing, Presenter, compose
-from bot.grammar import BY_NAME, Who, Words, parse, parse_token, run
+from bot.grammar import BY_NAME, Who, Words, parse, parse_token, read_charged, run
 from bot.snapshots import render_board
 from service import Actor, GameService, Request, View
 from service.commands import LegalPoints
@@ -101,7 +101,7 @@ class Runner:
         answer = InteractionAnswer(interaction)
         with language(actor.language):
             try:
-                words = read()
+                words = read_charged(self.service, actor, read)
                 update = f"{PLATFORM}:{interaction.id}"
                 work = self._execute(actor, words, interaction.channel_id, update, users)
                 view, png = await self._in_time(interaction, work)
@@ -128,6 +128,7 @@ class Runner:
                 except BadArguments:
                     if head not in BY_NAME:
                         return  # conversation, not a command
+                    self.service.charge(actor)  # a malformed command is answered: it counts
                     raise
                 update = f"{PLATFORM}:{message.id}"
                 users = message.mentions

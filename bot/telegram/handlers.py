@@ -12,7 +12,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.grammar import BY_NAME, Words, parse, parse_token, run
+from bot.grammar import BY_NAME, Words, parse, parse_token, read_charged, run
 from bot.telegram.people import People, language_of
 from bot.telegram.present import HOME, Origin, Presenter, as_html, board_link, fit, replying
 from service import Actor, GameService, Request, View
@@ -71,7 +71,8 @@ class Handlers:
         actor = self.people.actor(query.from_user)
         message = query.message
         with language(actor.language):
-            words = parse_token(query.data)
+            data = query.data
+            words = read_charged(self.service, actor, lambda: parse_token(data))
             chat_id = message.chat.id if message is not None else query.from_user.id
             view = await self._execute(update, actor, words, chat_id, None)
             stamp = time.monotonic()
@@ -133,7 +134,9 @@ class Handlers:
         assert message is not None and user is not None
         actor = self.people.actor(user)
         with language(actor.language):
-            words = parse(text, plain_points=plain_points)
+            words = read_charged(
+                self.service, actor, lambda: parse(text, plain_points=plain_points)
+            )
             game = await self._replied_game(message, actor)
             view = await self._execute(update, actor, words, message.chat_id, game)
             stamp = time.monotonic()
