@@ -389,10 +389,13 @@ def load_sgf(path: str | Path) -> GameRecord:
     """Read an SGF file from disk; raises :class:`SgfError` (also for unreadable files)."""
     file = Path(path)
     try:
-        size = file.stat().st_size
-        if size > MAX_BYTES:
-            raise SgfError(f"file too large ({size} bytes; the limit is {MAX_BYTES})")
-        data = file.read_bytes()
+        if file.is_dir():
+            raise SgfError("this is a folder, not a file")
+        # read at most one byte past the limit: a device or a pipe (/dev/zero) has no size
+        with file.open("rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise SgfError(f"file too large (more than {MAX_BYTES} bytes)")
     except OSError as exc:
         raise SgfError(f"cannot read the file: {exc.strerror or exc}") from None
     return read_sgf(data)

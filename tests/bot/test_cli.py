@@ -11,6 +11,7 @@ import pytest
 
 from bot.cli import main, replay_record, score_game
 from engine.colors import Color
+from engine.coords import Point
 from engine.diagram import parse_diagram
 from engine.filling import propose_fill
 from engine.game import Fill, Game, Phase
@@ -264,8 +265,13 @@ def test_score_never_prints_an_empty_error(
 def test_setup_in_the_middle_is_applied_in_its_place(
     hostile: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """AB[aa]AW[ii] after move 1: Black's A9 and White's J1 count, and are not moves."""
-    assert main(["score", str(hostile["late-setup"]), "--json"]) == 0
+    """AB[aa]AW[ii] after move 1: Black's A9 and White's J1 are on the board (and count), and
+    are not moves."""
+    game = replay_record(load_sgf(hostile["late-setup"]))
+    stones = dict(game.board.stones())
+    assert stones[Point(8, 0)] is Color.BLACK and stones[Point(0, 8)] is Color.WHITE
+    assert game.move_number == 3 and len(stones) == 5
+    assert replay_record(load_sgf(hostile["late-setup"]), 0).board.get(Point(8, 0)) is None
     assert main(["replay", str(hostile["late-setup"])]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2] == f"OK {hostile['late-setup']} (3 moves)"

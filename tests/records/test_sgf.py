@@ -3,6 +3,8 @@ warning, hostile ones refused in one line."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.colors import Color
@@ -15,6 +17,7 @@ from records.sgf import (
     MAX_NAME,
     SetupNode,
     SgfError,
+    load_sgf,
     read_sgf,
     write_sgf,
 )
@@ -217,3 +220,12 @@ def test_setup_in_the_middle_is_kept_in_its_place() -> None:
         SetupNode(2, ((B, Point(7, 0)),)),
     ]
     assert record.first_to_move is B
+
+
+def test_a_file_without_a_size_is_read_only_up_to_the_limit(tmp_path: Path) -> None:
+    """A device or a pipe reports size 0: reading stops one byte past the limit (``gobot replay
+    /dev/zero`` must not fill the memory)."""
+    with pytest.raises(SgfError, match="too large"):
+        load_sgf("/dev/zero")
+    with pytest.raises(SgfError, match="folder"):
+        load_sgf(tmp_path)
