@@ -128,17 +128,17 @@ async def open_storage(config: Config) -> Database:
 async def _serve_chats(config: Config, service: GameService, deliveries: Deliveries) -> int:
     """Start every configured chat adapter in this process, on this one service; the first to
     fail stops the others."""
-    servers = []
+    modules = []
     for variable, attribute, module_name in CHAT_ADAPTERS:
         if not getattr(config, attribute):
             continue
         try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
+            modules.append(importlib.import_module(module_name))
+        except ModuleNotFoundError:  # before any adapter starts: none is left running
             adapter = module_name.rpartition(".")[2].title()
             print(t("console.chat_missing", variable=variable, adapter=adapter), file=sys.stderr)
             return 2
-        servers.append(asyncio.create_task(module.serve(service, config, deliveries)))
+    servers = [asyncio.create_task(m.serve(service, config, deliveries)) for m in modules]
     try:
         done, _ = await asyncio.wait(servers, return_when=asyncio.FIRST_EXCEPTION)
         for task in done:
