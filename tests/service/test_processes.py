@@ -3,20 +3,16 @@ at the same moment; exactly one applies and the others get a clear answer."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import random
-import sys
 import time
-from pathlib import Path
 
 from service import Actor, GameService
 from service.commands import Board, Request
 from storage.postgres import open_postgres
+from tests.children import start_child
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 from tests.service.conftest import CAROL, start_game
 
-ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 4
 MOVES_EACH = 5
 
@@ -34,18 +30,8 @@ async def test_processes_racing_on_one_move_apply_it_once() -> None:
         for index in range(PROCESSES):
             points = [f"{columns[index]}{row}" for row in range(1, MOVES_EACH + 1)]
             children.append(
-                await asyncio.create_subprocess_exec(
-                    sys.executable,
-                    "-m",
-                    "tests.service.race_child",
-                    url,
-                    schema,
-                    str(gid),
-                    str(start_at),
-                    *points,
-                    cwd=ROOT,
-                    stdout=asyncio.subprocess.PIPE,
-                    env={**os.environ, "PYTHONPATH": str(ROOT)},
+                await start_child(
+                    "tests.service.race_child", url, schema, str(gid), str(start_at), *points
                 )
             )
         outputs = [await child.communicate() for child in children]
@@ -73,18 +59,7 @@ async def settle_in_processes(url: str, schema: str, offset: float) -> list[str]
     every notice line they delivered."""
     start_at = time.time() + 1.5
     children = [
-        await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.service.scheduler_child",
-            url,
-            schema,
-            str(offset),
-            str(start_at),
-            cwd=ROOT,
-            stdout=asyncio.subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
+        await start_child("tests.service.scheduler_child", url, schema, str(offset), str(start_at))
         for _ in range(SCHEDULERS)
     ]
     outputs = [await child.communicate() for child in children]

@@ -4,19 +4,16 @@ inside each migration's transaction; PostgreSQL: an advisory lock)."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import sqlite3
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from storage import migrations
+from tests.children import start_child
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 
-ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 4
 ROUNDS = 3
 
@@ -26,18 +23,7 @@ async def race(kind: str, target: str, schema: str = "") -> list[tuple[int, str]
     error output."""
     start_at = time.time() + 1.0  # every child has imported what it needs by then
     children = [
-        await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.storage.open_child",
-            kind,
-            target,
-            schema,
-            str(start_at),
-            cwd=ROOT,
-            stderr=asyncio.subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
+        await start_child("tests.storage.open_child", kind, target, schema, str(start_at))
         for _ in range(PROCESSES)
     ]
     results = []
