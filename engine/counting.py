@@ -44,6 +44,7 @@ class PointStatus(enum.Enum):
     WHITE_TERRITORY = "white territory"
     SEKI_EYE = "eye in seki"  # eye point of a group in seki: not territory (Diagrams 13, 14)
     DAME = "dame"
+    NECESSARY = "necessary"  # the one liberty of a chain in atari inside its own area (step 4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,10 +27,15 @@ class Mark(enum.Enum):
     SEKI = "seki"  # a stone alive in seki
     DEAD_REMOVED = "dead_removed"  # a dead stone taken as a prisoner; its point is territory
     DEAD_STAYS = "dead_stays"  # a dead stone that cannot be removed; counts for nobody
-    VOIDING_DAME = "voiding_dame"  # an open dame that voids territory
+    VOIDING_DAME = "voiding_dame"  # an open dame (fillable, neutral) that voids territory
+    SEKI_DAME = "seki_dame"  # a shared liberty of a seki: nobody can fill it (Art. 8)
+    NECESSARY = "necessary"  # an empty point where a chain in atari must connect (Art. 8)
+    SEKI_EYE = "seki_eye"  # an eye point of a group in seki or not independent: not territory
+    UNSETTLED = "unsettled"  # a point still to be played (a real move, not dame): resume
+    CAPTURABLE = "capturable"  # a stone marked alive that a short forced sequence captures
 
 
-STONE_MARKS = frozenset({Mark.SEKI, Mark.DEAD_REMOVED, Mark.DEAD_STAYS})
+STONE_MARKS = frozenset({Mark.SEKI, Mark.DEAD_REMOVED, Mark.DEAD_STAYS, Mark.CAPTURABLE})
 """Marks that describe a stone, so their point must hold one."""
 
 
@@ -60,6 +65,12 @@ class Snapshot:
     theme: Theme = "light"
     marks: tuple[tuple[Point, Mark], ...] = ()  # the counting overlay
     tally: str | None = None  # the counting line; shown in the footer when given
+    marking_version: int | None = None  # the marking the count is of (confirmation phase)
+    final: bool = False  # both players accepted the marking: the count is the result
+    legend: tuple[tuple[Mark, str], ...] = ()  # the words for the marks drawn (translated)
+    #: numbered stones of a hypothetical sequence (``try``, Art. 7.2) or of a warning: where each
+    #: was played, by whom and its number; drawn on the position the snapshot shows
+    sequence: tuple[tuple[Point, Literal["B", "W"], int], ...] = ()
 
     def __post_init__(self) -> None:
         """Reject snapshots that cannot be drawn unambiguously."""
@@ -70,7 +81,8 @@ class Snapshot:
         singles = [p for p in (self.last_move, self.ko_point) if p is not None]
         labelled = [p for p, _ in self.labels]
         marked = [p for p, _ in self.marks]
-        for p in (*self.black, *self.white, *singles, *labelled, *marked):
+        sequenced = [p for p, _, _ in self.sequence]
+        for p in (*self.black, *self.white, *singles, *labelled, *marked, *sequenced):
             if not (0 <= p[0] < self.size and 0 <= p[1] < self.size):
                 raise ValueError(f"point {p} is off a {self.size}x{self.size} board")
         if len(set(marked)) != len(marked):

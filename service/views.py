@@ -88,6 +88,12 @@ class BoardView:
     marks: tuple[tuple[Spot, PointStatus], ...] = ()  # the count's status of each point
     voiding: frozenset[Spot] = frozenset()  # open dame that void territory (Art. 8)
     tally: str | None = None
+    unsettled: frozenset[Spot] = frozenset()  # points still to be played (not dame)
+    capturable: frozenset[Spot] = frozenset()  # stones marked alive a forced sequence takes
+    version: int | None = None  # the marking version the count is of
+    final: bool = False  # both players accepted: the count is the result
+    #: numbered stones of a hypothetical sequence (``try``) or of a warning
+    sequence: tuple[tuple[Spot, Color, int], ...] = ()
 
     @property
     def counting(self) -> bool:
