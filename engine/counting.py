@@ -23,7 +23,7 @@ Given the final board and the agreed dead stones:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.board import Board, neighbour_table
@@ -69,7 +69,9 @@ class Count:
     owner: Mapping[Point, Color]  # for territory, seki eyes and stones: whose it is
     black: Side
     white: Side
-    voiding_dame: tuple[Point, ...] = field(default=())
+    voiding_dame: tuple[Point, ...] = field(default=())  # dame liberties of groups with eyes
+    #: the necessary stones (commentary 9.2): where a chain in atari must connect, and whose
+    connections: tuple[tuple[Point, Color], ...] = field(default=())
 
     def points(self, status: PointStatus) -> list[Point]:
         """Every point with ``status``, sorted."""
@@ -130,6 +132,11 @@ def _cells(size: int, stones: Mapping[Point, Color]) -> list[int]:
     return cells
 
 
+def _libs(members: list[int], nbrs: Sequence[Sequence[int]], living: list[int]) -> set[int]:
+    """The points next to a chain that are not living stones."""
+    return {n for i in members for n in nbrs[i] if not living[n]}
+
+
 def count_board(
     size: int,
     stones: Mapping[Point, Color],
@@ -162,25 +169,68 @@ def count_board(
     def is_dame(index: int) -> bool:
         return not cells[index] and not eye_color[region_of[index]]
 
-    # Step 3: living chains with a dame liberty are in seki.
+    # Step 3: chains joined through regions of their own eye points are one group.
     chain_of, chains = components(size, living)
-    in_seki = [any(is_dame(n) for i in members for n in nbrs[i]) for members in chains]
+    group_of = list(range(len(chains)))
 
-    # Step 4: eye points are territory only if no bordering chain is in seki.
-    is_territory: list[bool] = []
-    voiding: set[int] = set()
+    def root(c: int) -> int:
+        while group_of[c] != c:
+            group_of[c] = group_of[group_of[c]]
+            c = group_of[c]
+        return c
+
+    region_chains: list[set[int]] = []  # per region: the living chains bordering it
     for r, members in enumerate(regions):
+        bordering = {chain_of[n] for i in members for n in nbrs[i] if living[n]}
+        region_chains.append(bordering)
+        if eye_color[r] and len(bordering) > 1:
+            first, *rest = bordering
+            for other in rest:
+                group_of[root(other)] = root(first)
+
+    # A group is in seki when one of its chains has a dame liberty; it is not independent
+    # while one of its chains is in atari (step 4). Liberties are the points that are not
+    # living stones: dead stones are taken off before anyone could play there.
+    dame_libs: list[list[int]] = []
+    atari_point: list[int | None] = []
+    for members in chains:
+        libs = _libs(members, nbrs, living)
+        dame_libs.append(sorted(n for n in libs if is_dame(n)))
+        atari_point.append(next(iter(libs)) if len(libs) == 1 else None)
+    seki_group = {root(c) for c, libs in enumerate(dame_libs) if libs}
+    dependent_group = {root(c) for c, point in enumerate(atari_point) if point is not None}
+
+    # Step 5: eye points are territory only if every chain around them belongs to a group that
+    # is independent and not in seki.
+    is_territory: list[bool] = []
+    voided: set[int] = set()  # groups with eye points that do not count
+    for r, bordering in enumerate(region_chains):
         if not eye_color[r]:
             is_territory.append(False)
             continue
-        seki_chains = {
-            chain_of[n] for i in members for n in nbrs[i] if living[n] and in_seki[chain_of[n]]
-        }
-        is_territory.append(not seki_chains)
-        for c in seki_chains:
-            voiding.update(n for i in chains[c] for n in nbrs[i] if is_dame(n))
+        groups = {root(c) for c in bordering} & (seki_group | dependent_group)
+        is_territory.append(not groups)
+        voided |= groups
+    voiding: set[int] = set()
+    necessary: dict[int, int] = {}  # an own eye point where a chain in atari must connect
+    for c, members in enumerate(chains):
+        if root(c) not in voided:
+            continue
+        voiding.update(dame_libs[c])
+        point = atari_point[c]
+        color = living[members[0]]
+        if point is not None and not is_dame(point) and not cells[point]:
+            # Only a connection that leaves a liberty is one (else the chain is simply lost).
+            after = {n for n in nbrs[point] if not living[n]} | {
+                lib
+                for n in nbrs[point]
+                if living[n] == color
+                for lib in _libs(chains[chain_of[n]], nbrs, living)
+            }
+            if after - {point}:
+                necessary[point] = color
 
-    # Step 5: statuses, territory and prisoners.
+    # Statuses, territory and prisoners.
     status: dict[Point, PointStatus] = {}
     owner: dict[Point, Color] = {}
     territory = {Color.BLACK: 0, Color.WHITE: 0}
@@ -191,7 +241,8 @@ def count_board(
     for index in range(size * size):
         point = Point(*divmod(index, size))
         if living[index]:
-            status[point] = PointStatus.SEKI if in_seki[chain_of[index]] else PointStatus.ALIVE
+            in_seki = root(chain_of[index]) in seki_group
+            status[point] = PointStatus.SEKI if in_seki else PointStatus.ALIVE
             owner[point] = Color(living[index])
             continue
         r = region_of[index]
@@ -211,6 +262,9 @@ def count_board(
             )
             territory[Color(eye)] += 1
             owner[point] = Color(eye)
+        elif index in necessary:
+            status[point] = PointStatus.NECESSARY
+            owner[point] = Color(necessary[index])
         elif eye:
             status[point] = PointStatus.SEKI_EYE
             owner[point] = Color(eye)
@@ -223,6 +277,9 @@ def count_board(
         black=Side(territory[Color.BLACK], prisoners[Color.BLACK]),
         white=Side(territory[Color.WHITE], prisoners[Color.WHITE], komi),
         voiding_dame=tuple(sorted(Point(*divmod(i, size)) for i in voiding)),
+        connections=tuple(
+            sorted((Point(*divmod(i, size)), Color(c)) for i, c in necessary.items())
+        ),
     )
 
 

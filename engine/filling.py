@@ -1,83 +1,236 @@
-"""The agreed filling of neutral points after the stop (commentary to Art. 9.2).
+"""The agreed filling after the stop (commentary to Art. 9.2; RULES.md "The agreed filling").
 
-The stones it proposes are not moves under the rules. A point is filled only where neither the
-new stone nor any chain next to it is left in atari, so a real seki keeps its shared liberties.
+The stones it proposes are not moves under the rules. It is neutral and safe:
+
+* it fills only **neutral points**: dame points that touch living stones of both colours and
+  whose filling, by either colour, turns no empty point into an eye point of anyone (so which
+  colour fills one can never change the score);
+* it adds the **necessary stones** of the count (:attr:`engine.counting.Count.connections`): the
+  connection of a living chain in atari inside its own area, for its owner;
+* it never plays a point where the new stone, or any chain next to it, would be left in atari
+  (so a real seki keeps its shared liberties), never captures, never joins a dead chain, and
+  looks at the board again after every stone.
+
+It is **colour-blind and deterministic**: points are taken in board order, and where both colours
+could fill a point the colour is chosen by the position, never by the colour itself (the one that
+leaves the chains around the point more liberties, else the colour of the first neighbour in a
+fixed order), so a colour-swapped position gets the colour-swapped fill.
+
+What it cannot fill is reported, with its points: **unsettled** points (a dame one colour could
+turn into its own eye point, or a connection that cannot be made safely: a real move, "resume and
+play it") and **seki** points (shared liberties nobody can fill without self-atari).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
-from engine.counting import PointStatus, count
+from engine.counting import Count, PointStatus, count, dead_chains
+
+#: the order in which a point's neighbours break a tie between the colours (up, right, down, left)
+_DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 
-def _safe_after(board: Board, color: Color, point: Point) -> bool:
-    """Would a stone of ``color`` on ``point`` capture nothing and leave no chain in atari?"""
-    if not board.is_legal(color, point):
+@dataclass(frozen=True, slots=True)
+class FillPlan:
+    """What the agreed filling would do on a stopped position."""
+
+    stones: tuple[tuple[Color, Point], ...]  # every stone, in the order it is placed
+    necessary: tuple[tuple[Color, Point], ...]  # of those, the necessary stones (connections)
+    unsettled: tuple[Point, ...]  # real moves left open: resume and play them
+    seki: tuple[Point, ...]  # dame nobody can fill safely (shared liberties of a seki)
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """How one dame point stands on the current board."""
+
+    kind: str  # "fill", "unsettled", "seki" or "wait" (touches only one colour for now)
+    color: Color | None = None
+
+
+def plan_fill(board: Board, dead: Iterable[Point] = ()) -> FillPlan:
+    """The agreed filling of ``board`` with the stones ``dead`` marked dead (whole chains)."""
+    dead_points = frozenset(dead_chains(board.size, dict(board.stones()), dead))
+    work = board.copy()
+    work.pass_move()  # no ko ban carries over from the last move of play
+    stones: list[tuple[Color, Point]] = []
+    necessary: list[tuple[Color, Point]] = []
+    while True:
+        counted = count(work, dead_points)
+        placed = False
+        for point, color in counted.connections:
+            if _safe(work, color, point, dead_points):
+                _place(work, color, point)
+                stones.append((color, point))
+                necessary.append((color, point))
+                placed = True
+        if placed:
+            continue  # the count changed: look again before any dame
+        for point in counted.dame:
+            verdict = _judge(work, point, dead_points)
+            if verdict.kind == "fill" and verdict.color is not None:
+                _place(work, verdict.color, point)
+                stones.append((verdict.color, point))
+                placed = True
+                break  # recompute after every stone (RULES.md)
+        if not placed:
+            return FillPlan(
+                stones=tuple(stones),
+                necessary=tuple(necessary),
+                unsettled=_unsettled(work, counted, dead_points),
+                seki=tuple(p for p in counted.dame if _judge(work, p, dead_points).kind == "seki"),
+            )
+
+
+def propose_fill(board: Board, dead: Iterable[Point] = ()) -> list[tuple[Color, Point]]:
+    """The stones of :func:`plan_fill`, in order."""
+    return list(plan_fill(board, dead).stones)
+
+
+def neutral_points_left(board: Board, dead: Iterable[Point] = ()) -> list[Point]:
+    """Dame still open on ``board`` as it stands."""
+    return [p for p, s in count(board, dead).status.items() if s is PointStatus.DAME]
+
+
+def _place(work: Board, color: Color, point: Point) -> None:
+    work.play(color, point)
+    work.pass_move()
+
+
+def _unsettled(work: Board, counted: Count, dead: frozenset[Point]) -> tuple[Point, ...]:
+    """Connections that cannot be made safely, and dame between both colours that is a real
+    move (or waits on one)."""
+    out = {p for p, color in counted.connections if not _safe(work, color, p, dead)}
+    for point in counted.dame:
+        if _judge(work, point, dead).kind in ("unsettled", "wait") and _between_both(
+            work, point, dead
+        ):
+            out.add(point)
+    return tuple(sorted(out))
+
+
+def _between_both(work: Board, point: Point, dead: frozenset[Point]) -> bool:
+    """True if the region of ``point`` (points that are not living stones) borders living stones
+    of both colours."""
+    seen = {point}
+    todo = [point]
+    colors: set[Color] = set()
+    while todo:
+        p = todo.pop()
+        for n in work.neighbours(p):
+            color = work.get(n)
+            if color is not None and n not in dead:
+                colors.add(color)
+            elif n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(colors) == 2
+
+
+def _judge(work: Board, point: Point, dead: frozenset[Point]) -> _Verdict:
+    """Is ``point`` (a dame point) neutral, and which colour fills it?"""
+    touching = {work.get(n) for n in work.neighbours(point) if n not in dead} - {None}
+    options: list[tuple[tuple[int, int], Color]] = []
+    for color in (Color.BLACK, Color.WHITE):
+        if not _playable(work, color, point, dead):
+            continue
+        if _makes_eye(work, color, point, dead):
+            return _Verdict("unsettled")
+        if _safe(work, color, point, dead):
+            options.append((_margin(work, color, point), color))
+    if not options:
+        return _Verdict("seki")
+    if len(touching) < 2:
+        return _Verdict("wait")
+    if len(options) == 1:
+        return _Verdict("fill", options[0][1])
+    (first, black), (second, white) = options
+    if first != second:
+        return _Verdict("fill", black if first > second else white)
+    return _Verdict("fill", _first_neighbour_color(work, point, dead))
+
+
+def _playable(work: Board, color: Color, point: Point, dead: frozenset[Point]) -> bool:
+    """A legal stone that captures nothing and joins no dead chain."""
+    if not work.is_legal(color, point):
         return False
-    trial = board.copy()
-    report = trial.play(color, point)
-    if report.captured:
+    for n in work.neighbours(point):
+        if n in dead and work.get(n) is color:
+            return False
+        if work.get(n) is color.opponent and work.liberties(n) == {point}:
+            return False  # it would capture
+    return True
+
+
+def _safe(work: Board, color: Color, point: Point, dead: frozenset[Point]) -> bool:
+    """Playable, and neither the new stone nor any chain next to it is left in atari."""
+    if not _playable(work, color, point, dead):
         return False
+    trial = work.copy()
+    trial.play(color, point)
     if len(trial.liberties(point)) < 2:
         return False
     return all(len(trial.liberties(n)) >= 2 for n in trial.neighbours(point) if trial.get(n))
 
 
-def propose_fill(board: Board, dead: Iterable[Point] = ()) -> list[tuple[Color, Point]]:
-    """Stones that fill the neutral points (dame between living stones), in order.
+def _margin(work: Board, color: Color, point: Point) -> tuple[int, int]:
+    """How comfortable the chains around ``point`` are after ``color`` fills it: the fewest
+    liberties of any chain next to it (the new one included), then their total."""
+    trial = work.copy()
+    trial.play(color, point)
+    libs = [len(trial.liberties(point))]
+    libs += [len(trial.liberties(n)) for n in trial.neighbours(point) if trial.get(n)]
+    return min(libs), sum(libs)
 
-    Each dame point next to living stones gets a stone of a colour that touches it (Black first
-    when both do), and only where the fill is safe; filling repeats until nothing changes, since
-    one filled point can make the next one safe or unsafe. A stone that would still belong to a
-    chain in seki after the whole fill is left out (and the fill worked out again without it): a
-    real seki keeps its shared liberties (RULES.md, Art. 8).
+
+def _first_neighbour_color(work: Board, point: Point, dead: frozenset[Point]) -> Color:
+    """The colour of the first living neighbour in the order up, right, down, left."""
+    for dr, dc in _DIRECTIONS:
+        n = Point(point.row + dr, point.col + dc)
+        if 0 <= n.row < work.size and 0 <= n.col < work.size and n not in dead:
+            color = work.get(n)
+            if color is not None:
+                return color
+    raise AssertionError("a neutral point touches living stones of both colours")
+
+
+def _makes_eye(work: Board, color: Color, point: Point, dead: frozenset[Point]) -> bool:
+    """Would a stone of ``color`` on ``point`` turn an empty point into an eye point of anyone?
+
+    Only the region of ``point`` changes: it loses ``point`` and may split in parts; a part that
+    then borders one colour only (and holds no dead stone of it) is made of eye points.
     """
-    dead_points = set(dead)
-    excluded: set[Point] = set()
-    while True:
-        proposal = _fill_once(board, dead_points, excluded)
-        filled = board.copy()
-        for color, point in proposal:
-            filled.play(color, point)
-        status = count(filled, dead_points).status
-        in_seki = {p for _, p in proposal if status[p] is PointStatus.SEKI}
-        if not in_seki:
-            return proposal
-        excluded |= in_seki
-
-
-def _fill_once(
-    board: Board, dead_points: set[Point], excluded: set[Point]
-) -> list[tuple[Color, Point]]:
-    """One pass of the fill, never touching ``excluded`` points."""
-    work = board.copy()
-    proposal: list[tuple[Color, Point]] = []
-    changed = True
-    while changed:
-        changed = False
-        counted = count(work, dead_points)
-        dead_all = set(counted.dead)
-        for point in counted.dame:
-            if work.get(point) is not None or point in excluded:
-                continue
-            around = [work.get(n) for n in work.neighbours(point) if n not in dead_all]
-            if any(work.get(n) is not None for n in work.neighbours(point) if n in dead_all):
-                continue  # next to dead stones: leave it to the players
-            colors = [c for c in (Color.BLACK, Color.WHITE) if c in around]
-            for color in colors:
-                if _safe_after(work, color, point):
-                    work.play(color, point)
-                    work.pass_move()
-                    proposal.append((color, point))
-                    changed = True
-                    break
-    return proposal
-
-
-def neutral_points_left(board: Board, dead: Iterable[Point] = ()) -> list[Point]:
-    """Dame still open after :func:`propose_fill` would be applied."""
-    return [p for p, s in count(board, dead).status.items() if s is PointStatus.DAME]
+    seen = {point}
+    for start in work.neighbours(point):
+        if start in seen or (work.get(start) is not None and start not in dead):
+            continue
+        part = {start}
+        todo = [start]
+        borders: set[Color] = {color}
+        dead_colors: set[Color] = set()
+        has_empty = False
+        while todo:
+            p = todo.pop()
+            stone = work.get(p)
+            if stone is None:
+                has_empty = True
+            else:
+                dead_colors.add(stone)
+            for n in work.neighbours(p):
+                if n == point:
+                    continue
+                other = work.get(n)
+                if other is not None and n not in dead:
+                    borders.add(other)
+                elif n not in part:
+                    part.add(n)
+                    todo.append(n)
+        seen |= part
+        if has_empty and len(borders) == 1 and not borders & dead_colors:
+            return True
+    return False

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
-from engine.counting import count
+from engine.counting import PointStatus, count
 from engine.diagram import parse_diagram
 from engine.errors import EngineError, IllegalMove, IllegalReason
 from engine.estimate import estimate_dead
@@ -31,8 +31,13 @@ def test_two_by_two_plays_captures_and_counts() -> None:
     game.play(W, Point(0, 1))  # takes the lone stone; White fills the board but for A1
     assert game.prisoners == {B: 0, W: 3}
     counted = count(game.board, komi=0.5)
-    assert (counted.white.territory, counted.white.prisoners) == (1, 3)
-    assert counted.result.sgf == "W+4.5"
+    # The white chain's one liberty is A1, where Black captures it (Art. 5): it is not an
+    # independent group, so A1 is no territory (Art. 8, RULES.md "Territory" step 4); nor is it
+    # a connection White could add (a stone there would have no liberty).
+    assert (counted.white.territory, counted.white.prisoners) == (0, 3)
+    assert counted.status[Point(0, 0)] is PointStatus.SEKI_EYE
+    assert counted.connections == ()
+    assert counted.result.sgf == "W+3.5"
     again = game.play(B, Point(0, 0))  # not suicide: it takes White's last liberty (Art. 5)
     assert again.board_report is not None and len(again.board_report.captured) == 3
     game.play(W, None)
