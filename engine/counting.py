@@ -217,18 +217,18 @@ def count_board(
         if root(c) not in voided:
             continue
         voiding.update(dame_libs[c])
-        point = atari_point[c]
+        last = atari_point[c]
         color = living[members[0]]
-        if point is not None and not is_dame(point) and not cells[point]:
+        if last is not None and not is_dame(last) and not cells[last]:
             # Only a connection that leaves a liberty is one (else the chain is simply lost).
-            after = {n for n in nbrs[point] if not living[n]} | {
+            after = {n for n in nbrs[last] if not living[n]} | {
                 lib
-                for n in nbrs[point]
+                for n in nbrs[last]
                 if living[n] == color
                 for lib in _libs(chains[chain_of[n]], nbrs, living)
             }
-            if after - {point}:
-                necessary[point] = color
+            if after - {last}:
+                necessary[last] = color
 
     # Statuses, territory and prisoners.
     status: dict[Point, PointStatus] = {}
