@@ -106,12 +106,20 @@ def _unsettled(work: Board, counted: Count, dead: frozenset[Point]) -> tuple[Poi
     """Connections that cannot be made safely, and dame between both colours that is a real
     move (or waits on one)."""
     out = {p for p, color in counted.connections if not _safe(work, color, p, dead)}
-    for point in counted.dame:
-        if _judge(work, point, dead).kind in ("unsettled", "wait") and _between_both(
-            work, point, dead
-        ):
-            out.add(point)
+    open_points = [
+        p
+        for p in counted.dame
+        if _judge(work, p, dead).kind in ("unsettled", "wait") and _between_both(work, p, dead)
+    ]
+    # Name the boundary, where the move is (the points touching both colours), when there is one.
+    boundary = [p for p in open_points if len(_touching(work, p, dead)) == 2]
+    out.update(boundary or open_points)
     return tuple(sorted(out))
+
+
+def _touching(work: Board, point: Point, dead: frozenset[Point]) -> set[Color]:
+    """The colours of the living stones next to ``point``."""
+    return {c for n in work.neighbours(point) if n not in dead and (c := work.get(n)) is not None}
 
 
 def _between_both(work: Board, point: Point, dead: frozenset[Point]) -> bool:
@@ -134,15 +142,16 @@ def _between_both(work: Board, point: Point, dead: frozenset[Point]) -> bool:
 
 def _judge(work: Board, point: Point, dead: frozenset[Point]) -> _Verdict:
     """Is ``point`` (a dame point) neutral, and which colour fills it?"""
-    touching = {work.get(n) for n in work.neighbours(point) if n not in dead} - {None}
+    touching = _touching(work, point, dead)
     options: list[tuple[tuple[int, int], Color]] = []
     for color in (Color.BLACK, Color.WHITE):
         if not _playable(work, color, point, dead):
             continue
         if _makes_eye(work, color, point, dead):
             return _Verdict("unsettled")
-        if _safe(work, color, point, dead):
-            options.append((_margin(work, color, point), color))
+        margin = _margin(work, color, point)
+        if margin[0] >= 2:
+            options.append((margin, color))
     if not options:
         return _Verdict("seki")
     if len(touching) < 2:
@@ -169,13 +178,7 @@ def _playable(work: Board, color: Color, point: Point, dead: frozenset[Point]) -
 
 def _safe(work: Board, color: Color, point: Point, dead: frozenset[Point]) -> bool:
     """Playable, and neither the new stone nor any chain next to it is left in atari."""
-    if not _playable(work, color, point, dead):
-        return False
-    trial = work.copy()
-    trial.play(color, point)
-    if len(trial.liberties(point)) < 2:
-        return False
-    return all(len(trial.liberties(n)) >= 2 for n in trial.neighbours(point) if trial.get(n))
+    return _playable(work, color, point, dead) and _margin(work, color, point)[0] >= 2
 
 
 def _margin(work: Board, color: Color, point: Point) -> tuple[int, int]:

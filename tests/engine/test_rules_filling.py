@@ -13,7 +13,7 @@ from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
 from engine.counting import PointStatus, count
-from engine.filling import neutral_points_left, propose_fill
+from engine.filling import neutral_points_left, plan_fill, propose_fill
 from engine.game import Phase
 from tests.engine.diagrams import DIAGRAM_15, board_from, game_from, marks_of, pts
 
@@ -48,7 +48,7 @@ BORDER = """
 
 def test_fill_plays_every_neutral_point_between_living_groups() -> None:
     """Commentary to Art. 9.2: the neutral points between living groups are filled. Each point
-    gets a stone of a colour that touches it (Black first when both do)."""
+    gets a stone of a colour that touches it (RULES.md: the choice does not favour Black)."""
     board = board_from(BORDER)
     marks = marks_of(BORDER)
     proposal = propose_fill(board)
@@ -172,3 +172,96 @@ def test_fill_leaves_the_dame_of_a_double_ko_seki_to_the_players() -> None:
     assert sorted(neutral_points_left(board, dead)) == sorted(marks["A"] + marks["B"])
     counted = count(board, dead)
     assert {counted.status[p] for p in dead} == {PointStatus.DEAD_STAYS}
+
+
+# -- The agreed filling per RULES.md: neutral points, necessary stones, unsettled points ---------
+
+ATARI_IN_OWN_AREA = """
+    7 . . . X O . .
+    6 . . . X O . .
+    5 . . . X O . .
+    4 . . . X O . .
+    3 . . . X O . .
+    2 . . . X O . .
+    1 . . . a X O .
+      A B C D E F G"""
+
+
+def test_a_chain_in_atari_voids_its_group_until_the_necessary_stone_is_added() -> None:
+    """Art. 8, RULES.md "Territory" step 4 (commentary 9.2: "add necessary stones"): the black
+    stone on E1 is in atari, White could take it at D1. Its group (the wall and E1, joined
+    through their eye points) is not independent, so none of its 22 eye points counts, and the
+    count names D1 (`connect at D1`). The agreed filling adds D1 for Black; then the area counts,
+    minus the connection point (constructed position)."""
+    board = board_from(ATARI_IN_OWN_AREA)
+    (d1,) = marks_of(ATARI_IN_OWN_AREA)["a"]
+    before = count(board)
+    assert before.connections == ((d1, B),)
+    assert before.status[d1] is PointStatus.NECESSARY
+    assert (before.black.territory, before.white.territory) == (0, 13)
+    assert before.result.sgf == "W+13"
+    plan = plan_fill(board)
+    assert plan.necessary == ((B, d1),) and plan.stones == ((B, d1),)
+    assert plan.unsettled == () and plan.seki == ()
+    filled = assert_no_atari_after(board, list(plan.stones))
+    after = count(filled)
+    assert after.connections == ()
+    assert (after.black.territory, after.white.territory) == (21, 13)
+    assert after.result.sgf == "B+8"
+
+
+OPEN_BOUNDARY = """
+    7 . . a O . . .
+    6 . X X O . . .
+    5 X X O O . . .
+    4 O O O . . . .
+    3 . . . . . . .
+    2 . . . . . . .
+    1 . . . . . . .
+      A B C D E F G"""
+
+
+def test_a_dame_one_side_could_turn_into_its_own_eye_is_unsettled_not_filled() -> None:
+    """RULES.md "The agreed filling": C7 is dame (Black's corner reaches White through it), but a
+    black stone there would make the corner Black's eye points: a real move, not dame. The fill
+    leaves it and reports it unsettled ("resume and play it") (constructed position)."""
+    board = board_from(OPEN_BOUNDARY)
+    (c7,) = marks_of(OPEN_BOUNDARY)["a"]
+    assert c7 in count(board).dame
+    plan = plan_fill(board)
+    assert c7 not in {p for _, p in plan.stones}
+    assert plan.unsettled == (c7,)
+
+
+def _mirror(board: Board) -> Board:
+    out = Board(board.size)
+    for (row, col), color in board.stones():
+        out.place_setup(color, Point(row, board.size - 1 - col))
+    return out
+
+
+def _swap(board: Board) -> Board:
+    out = Board(board.size)
+    for point, color in board.stones():
+        out.place_setup(color.opponent, point)
+    return out
+
+
+def test_the_fill_is_neutral_on_mirrored_borders() -> None:
+    """RULES.md: which colour fills a neutral point never changes the score, and the choice does
+    not favour Black: the mirrored position gets the mirrored fill and the same result."""
+    board = board_from(BORDER)
+    mirrored = _mirror(board)
+    plan, plan_m = plan_fill(board), plan_fill(mirrored)
+    assert {Point(p.row, board.size - 1 - p.col) for _, p in plan.stones} == {
+        p for _, p in plan_m.stones
+    }
+    assert _filled_margin(board, plan.stones) == _filled_margin(mirrored, plan_m.stones)
+
+
+def _filled_margin(board: Board, stones: tuple[tuple[Color, Point], ...]) -> float:
+    filled = board.copy()
+    for color, point in stones:
+        filled.play(color, point)
+        filled.pass_move()
+    return count(filled).margin
