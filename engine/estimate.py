@@ -25,11 +25,14 @@ itself is :mod:`engine.counting`). The method, pure Python on whole chains, dete
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from engine.board import Board
+from engine.board import Board, neighbour_table
 from engine.colors import Color
 from engine.coords import Point
-from engine.estimate_core import Analysis, benson_alive, find_chains, influence_owner
+from engine.estimate_core import Analysis, Chain, benson_alive, find_chains, influence_owner
+from engine.estimate_fights import FightReader
+from engine.estimate_open import open_boundaries, open_fights
 
 #: a weak group with at least this much space is left alive (it has room to make eyes)
 SPACE_ALIVE = 12
@@ -37,10 +40,33 @@ SPACE_ALIVE = 12
 MAX_ROUNDS = 200
 
 
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The proposal at the stop: the stones proposed dead (whole chains), and the points near
+    which play is still open (sorted; empty when the position is finished)."""
+
+    dead: frozenset[Point]
+    unsettled: tuple[Point, ...]
+
+
+def estimate(board: Board) -> Estimate:
+    """The dead stones the bot proposes, and where the position is not finished: an open
+    boundary (an empty point where either side's stone would make territory) or a fight whose
+    outcome depends on who plays first (a capturing race or a ko left open) or that the reading
+    could not settle. Neutral dame are not unsettled."""
+    size = board.size
+    cells = _cells(board)
+    dead, fights = _analyse(board, cells)
+    dead_points = frozenset(Point(*divmod(i, size)) for i in dead)
+    open_points = open_boundaries(board, dead_points) | open_fights(board, fights, dead_points)
+    return Estimate(dead_points, tuple(sorted(open_points)))
+
+
 def estimate_dead(board: Board) -> frozenset[Point]:
     """Every stone the bot proposes as dead at the end of the game (whole chains)."""
     size = board.size
-    return frozenset(Point(*divmod(i, size)) for i in _dead_indices(size, _cells(board)))
+    dead, _ = _analyse(board, _cells(board))
+    return frozenset(Point(*divmod(i, size)) for i in dead)
 
 
 def estimate_ownership(
@@ -51,7 +77,7 @@ def estimate_ownership(
     docstring), or None where the two are equal (no stone reaches it, or a perfect balance)."""
     size = board.size
     cells = _cells(board)
-    chosen = _dead_indices(size, cells) if dead is None else {p.row * size + p.col for p in dead}
+    chosen = _analyse(board, cells)[0] if dead is None else {p.row * size + p.col for p in dead}
     alive = [0 if i in chosen else c for i, c in enumerate(cells)]
     owner = influence_owner(size, alive)
     return {Point(*divmod(i, size)): (Color(o) if o else None) for i, o in enumerate(owner)}
@@ -61,15 +87,54 @@ def _cells(board: Board) -> list[int]:
     return [int(c) if c else 0 for row in board.grid() for c in row]
 
 
-def _dead_indices(size: int, cells: Sequence[int]) -> set[int]:
-    """The analysis on a flat list of cells (0 empty, 1 black, 2 white): indices of dead stones."""
+def _analyse(board: Board, cells: Sequence[int]) -> tuple[set[int], FightReader]:
+    """The analysis on a flat list of cells (0 empty, 1 black, 2 white): indices of dead stones,
+    and the fights read on the way."""
+    size = board.size
+    reading = FightReader(board.copy())
     chains = find_chains(size, cells)
     safe = benson_alive(size, cells, chains, 1) | benson_alive(size, cells, chains, 2)
     dead_chains: set[int] = set()
     for _ in range(MAX_ROUNDS):
-        analysis = Analysis(size, cells, chains, dead_chains, safe)
+        analysis = Analysis(size, cells, chains, dead_chains, safe, reading)
         newly = analysis.decide(SPACE_ALIVE)
         if not newly:
             break
         dead_chains |= newly
-    return {s for c in dead_chains for s in chains[c].stones}
+    dead_chains -= _revived(size, cells, chains, dead_chains, reading)
+    return {s for c in dead_chains for s in chains[c].stones}, reading
+
+
+def _revived(
+    size: int,
+    cells: Sequence[int],
+    chains: Sequence[Chain],
+    dead_chains: set[int],
+    reading: FightReader,
+) -> set[int]:
+    """Dead chains whose every enemy neighbour is dead too: once those are taken off they live
+    (Art. 7.1; a stone inside a dead group), unless a reading showed that the enemy captures
+    them first and lives by it (Example 9: the white stone Black takes at A is dead)."""
+    nbrs = neighbour_table(size)
+    chain_of = [-1] * (size * size)
+    for number, chain in enumerate(chains):
+        for s in chain.stones:
+            chain_of[s] = number
+    proven = {
+        s
+        for fight in reading.fights.values()
+        if fight.reading.dead
+        for p in fight.target
+        for s in [p.row * size + p.col]
+    }
+    out: set[int] = set()
+    for number in sorted(dead_chains):
+        chain = chains[number]
+        if any(s in proven for s in chain.stones):
+            continue
+        enemies = {
+            chain_of[n] for s in chain.stones for n in nbrs[s] if cells[n] == 3 - chain.color
+        }
+        if enemies and enemies <= dead_chains:
+            out.add(number)
+    return out

@@ -8,13 +8,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from engine.board import Board, neighbour_table
 from engine.estimate_read import build_board, can_capture, mutual_atari
 from engine.regions import components
 
+if TYPE_CHECKING:
+    from engine.estimate_fights import FightReader
+
 #: how far (in steps) a chain's influence reaches; it halves at every step
 INFLUENCE_RADIUS = 6
+#: the most points an island (a captive group with what it encloses) may have
+ISLAND_MAX = 60
 
 
 @dataclass(slots=True)
@@ -144,6 +150,7 @@ class Analysis:
         chains: Sequence[Chain],
         dead: set[int],
         safe: set[int],
+        reading: FightReader | None = None,
     ) -> None:
         self.size = size
         self.cells = cells
@@ -156,13 +163,12 @@ class Analysis:
             for s in chain.stones:
                 chain_of[s] = number
         #: the colour of living stones, 0 for empty points and dead stones
-        self.alive = alive = [
-            c if c and chain_of[i] not in dead else 0 for i, c in enumerate(cells)
-        ]
-        _, self.regions = components(size, [not a for a in alive])
-        self.owner = influence_owner(size, alive)
+        self.alive = [c if c and chain_of[i] not in dead else 0 for i, c in enumerate(cells)]
         self.group_of = self._groups()
+        self.groups: dict[int, list[int]] = {}
         self._board: Board | None = None
+        #: reads small closed fights out under Art. 7 (see :mod:`engine.estimate_fights`)
+        self.reading = reading
 
     def _groups(self) -> list[int]:
         """Per living chain, the number of its group (the smallest chain number in it)."""
@@ -202,77 +208,68 @@ class Analysis:
                     union.union(chain_of[index], chain_of[d])
         return [union.find(c) for c in range(len(self.chains))]
 
-    def _is_false_eye(self, point: int, color: int) -> bool:
+    def _is_false_eye(self, point: int, color: int, alive: Sequence[int]) -> bool:
         diagonals = diagonal_table(self.size)[point]
-        hostile = sum(1 for d, _, _ in diagonals if self.alive[d] == 3 - color)
+        hostile = sum(1 for d, _, _ in diagonals if alive[d] == 3 - color)
         return hostile >= (1 if len(diagonals) < 4 else 2)
 
     def decide(self, space_alive: int) -> set[int]:
         """The chains found dead in this round (empty when nothing changes)."""
-        size, alive, chains, chain_of = self.size, self.alive, self.chains, self.chain_of
-        nbrs = neighbour_table(size)
+        alive, chains, chain_of = self.alive, self.chains, self.chain_of
+        nbrs = neighbour_table(self.size)
         group_of = self.group_of
-        groups: dict[int, list[int]] = {}
-        for number in range(len(chains)):
-            if number not in self.dead:
-                groups.setdefault(group_of[number], []).append(number)
+        groups = self.groups = self._members()
 
-        # Eyes: regions bordered by one colour only.
-        eyes = dict.fromkeys(groups, 0)
-        for members in self.regions:
-            border = {group_of[chain_of[n]] for i in members for n in nbrs[i] if alive[n]}
-            colors = {chains[g].color for g in border}
-            if len(colors) != 1:
-                continue
-            (color,) = colors
-            if any(self.cells[i] == color for i in members):
-                continue
-            if len(members) == 1:
-                value = 0 if self._is_false_eye(members[0], color) else 1
-            elif len(members) < 4 or self._is_square(members):
-                value = 1
-            else:
-                value = 2
-            for g in border:
-                eyes[g] += value
-
-        # Space: the points a colour owns in the areas (of points without living stones that the
-        # enemy does not own) touching the group.
-        owner = self.owner
-        npoints = size * size
-        space = dict.fromkeys(groups, 0)
-        for color in (1, 2):
-            comp, areas = components(
-                size, [not alive[i] and owner[i] != 3 - color for i in range(npoints)]
-            )
-            owned = [sum(1 for i in members if owner[i] == color) for members in areas]
-            for g, members in groups.items():
-                if chains[g].color != color:
+        eyes, space = self._eyes_and_space(alive)
+        captives = self._captives(groups)
+        if captives:
+            # Each colour's eyes and space are measured with the weak enemy groups it encloses
+            # taken off (a wall around a dead invader has the invader's area for its eyes).
+            for color in (1, 2):
+                without = set().union(
+                    *(
+                        chains[c].stones
+                        for g in captives
+                        if chains[g].color == 3 - color
+                        for c in groups[g]
+                    )
+                )
+                if not without:
                     continue
-                touched = {
-                    comp[n]
-                    for c in members
-                    for s in chains[c].stones
-                    for n in nbrs[s]
-                    if comp[n] >= 0
-                }
-                space[g] = sum(owned[k] for k in touched)
+                eyes_c, space_c = self._eyes_and_space(
+                    [0 if i in without else a for i, a in enumerate(alive)]
+                )
+                for g in groups:
+                    if chains[g].color == color:
+                        eyes[g], space[g] = eyes_c[g], space_c[g]
 
         strong = {
             g
             for g, members in groups.items()
-            if eyes[g] >= 2 or space[g] >= space_alive or any(c in self.safe for c in members)
+            if eyes[g] >= 2
+            or (space[g] >= space_alive and g not in captives)
+            or any(c in self.safe for c in members)
         }
+
+        # Art. 7 read out where the fight is small and closed: the verdict stands over the
+        # shape-based rules below.
+        settled: set[int] = set()
+        newly: set[int] = set()
+        if self.reading is not None:
+            verdicts = self.reading.verdicts(self, strong)
+            for g, dead in verdicts.items():
+                settled.add(g)
+                if dead:
+                    newly.update(groups[g])
 
         enclosed = self._enclosed(strong)
 
         # A weak group is dead when it is enclosed (and the enemy can fill its liberties). One
         # whose area also holds a strong friend may still connect out: it lives unless it loses
         # a capturing race against a weak enemy group it touches.
-        newly: set[int] = set()
         races: list[tuple[tuple[int, int, int, int], int]] = []
         for g, members in groups.items():
-            if g in strong:
+            if g in strong or g in settled:
                 continue
             if g in enclosed:
                 if self._capturable(members):
@@ -300,6 +297,122 @@ class Analysis:
         if newly or not races:
             return newly
         return set(groups[min(races)[1]])
+
+    def _members(self) -> dict[int, list[int]]:
+        """The living chains of each group, by group number."""
+        groups: dict[int, list[int]] = {}
+        for number in range(len(self.chains)):
+            if number not in self.dead:
+                groups.setdefault(self.group_of[number], []).append(number)
+        return groups
+
+    def _eyes_and_space(self, alive: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
+        """Per group, its eyes and its space (module docstring of :mod:`engine.estimate`) with
+        the living stones ``alive``."""
+        size, chains, chain_of, group_of = self.size, self.chains, self.chain_of, self.group_of
+        nbrs = neighbour_table(size)
+        groups = self.groups
+        owner = influence_owner(size, alive)
+        _, regions = components(size, [not a for a in alive])
+
+        # Eyes: regions bordered by one colour only.
+        eyes = dict.fromkeys(groups, 0)
+        for members in regions:
+            border = {group_of[chain_of[n]] for i in members for n in nbrs[i] if alive[n]}
+            colors = {chains[g].color for g in border}
+            if len(colors) != 1:
+                continue
+            (color,) = colors
+            if any(self.cells[i] == color for i in members):
+                continue
+            if len(members) == 1:
+                value = 0 if self._is_false_eye(members[0], color, alive) else 1
+            elif len(members) < 4 or self._is_square(members):
+                value = 1
+            else:
+                value = 2
+            for g in border:
+                eyes[g] += value
+
+        # Space: the points a colour owns in the areas (of points without living stones that the
+        # enemy does not own) touching the group.
+        npoints = size * size
+        space = dict.fromkeys(groups, 0)
+        for color in (1, 2):
+            comp, areas = components(
+                size, [not alive[i] and owner[i] != 3 - color for i in range(npoints)]
+            )
+            owned = [sum(1 for i in members if owner[i] == color) for members in areas]
+            for g, members in groups.items():
+                if chains[g].color != color:
+                    continue
+                touched = {
+                    comp[n]
+                    for c in members
+                    for s in chains[c].stones
+                    for n in nbrs[s]
+                    if comp[n] >= 0
+                }
+                space[g] = sum(owned[k] for k in touched)
+        return eyes, space
+
+    def _captives(self, groups: dict[int, list[int]]) -> set[int]:
+        """Groups standing as an island in a region (of points without living stones) that the
+        enemy also borders: everything reached from them without entering the region is their
+        colour or empty, and every enemy stone they touch borders that region. The region
+        around them is the enemy's to make eyes in, and their own
+        space (influence) does not make them strong: only eyes do."""
+        size, alive, chain_of, group_of = self.size, self.alive, self.chain_of, self.group_of
+        nbrs = neighbour_table(size)
+        label, regions = components(size, [not a for a in alive])
+        out: set[int] = set()
+        checked: set[int] = set()
+        for number, members in enumerate(regions):
+            border = {n for i in members for n in nbrs[i] if alive[n]}
+            if len({alive[n] for n in border}) < 2:
+                continue
+            border_groups = {group_of[chain_of[n]] for n in border}
+            for start in sorted(border):
+                g = group_of[chain_of[start]]
+                if g in checked:
+                    continue
+                island = self._island(start, label, number, border_groups)
+                if island is None:
+                    continue
+                found = {group_of[chain_of[i]] for i in island if alive[i]}
+                checked |= found
+                inside = set(island)
+                whole = all(
+                    s in inside for f in found for c in groups[f] for s in self.chains[c].stones
+                )
+                if whole:
+                    out |= found
+        return out
+
+    def _island(
+        self, start: int, label: Sequence[int], region: int, border: set[int]
+    ) -> list[int] | None:
+        """The points reached from ``start`` without entering the region numbered ``region`` or
+        an enemy stone, when every enemy stone they touch borders that region (``border``) and
+        they are at most ``ISLAND_MAX``."""
+        nbrs = neighbour_table(self.size)
+        alive = self.alive
+        color = alive[start]
+        seen = {start}
+        members = [start]
+        for i in members:
+            for n in nbrs[i]:
+                if n in seen or label[n] == region:
+                    continue
+                if alive[n] == 3 - color:
+                    if self.group_of[self.chain_of[n]] not in border:
+                        return None
+                    continue
+                if len(members) >= ISLAND_MAX:
+                    return None
+                seen.add(n)
+                members.append(n)
+        return members
 
     def _enclosed(self, strong: set[int]) -> set[int]:
         """Weak groups inside an area walled by the enemy where their colour has no strong group,

@@ -1,0 +1,111 @@
+"""Small closed fights of the stopped position, read out under Art. 7 for :mod:`engine.estimate`.
+
+A weak group whose fight is small and closed (its *zone*: the empty points and stones reached from
+it without crossing a strong chain, see :func:`engine.estimate_search.zone_of`) is read with
+:class:`engine.estimate_search.Reader`: dead when the opponent, moving first, captures it under the
+confirmation ko rule (Art. 7.2), alive when it holds. That verdict stands over the shape-based
+rules of :mod:`engine.estimate_core`. A reading that runs out of budget decides nothing and marks
+its fight as open (see :mod:`engine.estimate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.board import Board
+from engine.coords import Point
+from engine.estimate_search import Reader, Reading, zone_of
+
+if TYPE_CHECKING:
+    from engine.estimate_core import Analysis
+
+#: a fight is read only when its zone holds at most this many empty points ...
+MAX_EMPTY = 10
+#: ... and this many stones
+MAX_STONES = 40
+#: positions one reading may visit, and all readings of one proposal together
+BUDGET_EACH = 300
+BUDGET_TOTAL = 900
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """One read fight: the target's stones, its zone and the reading."""
+
+    target: frozenset[Point]
+    zone: frozenset[Point]
+    reading: Reading
+
+
+@dataclass
+class FightReader:
+    """The readings of one proposal (cached across the rounds of the analysis)."""
+
+    board: Board
+    budget_each: int = BUDGET_EACH
+    reader: Reader = field(init=False)
+    fights: dict[tuple[frozenset[Point], frozenset[Point]], Fight] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.reader = Reader(BUDGET_TOTAL)
+
+    def verdicts(self, analysis: Analysis, strong: set[int]) -> dict[int, bool]:
+        """Per weak group of ``analysis`` whose fight could be read: True if dead."""
+        size = analysis.size
+        chains = analysis.chains
+        groups = analysis.groups
+        uncapturable = frozenset(
+            Point(*divmod(s, size)) for g in strong for c in groups[g] for s in chains[c].stones
+        ) | frozenset(Point(*divmod(s, size)) for c in analysis.safe for s in chains[c].stones)
+        out: dict[int, bool] = {}
+        for g, members in sorted(groups.items()):
+            if g in strong:
+                continue
+            target = frozenset(Point(*divmod(s, size)) for c in members for s in chains[c].stones)
+            fight = self.read(target, uncapturable)
+            if fight is not None and fight.reading.dead is not None:
+                out[g] = fight.reading.dead
+        return out
+
+    def read(self, target: frozenset[Point], uncapturable: frozenset[Point]) -> Fight | None:
+        """The reading of ``target`` in its zone, or None when the zone is not small and closed."""
+        zone = zone_of(
+            self.board,
+            sorted(target),
+            uncapturable,
+            max_empty=MAX_EMPTY,
+            max_stones=MAX_STONES,
+        )
+        if zone is None:
+            return None
+        key = (target, zone)
+        fight = self.fights.get(key)
+        if fight is None:
+            if self.reader.budget > 0:
+                local = self.local_board(zone)
+                reading = self.reader.capture(local, target, zone, budget=self.budget_each)
+            else:
+                reading = Reading(None)
+            fight = self.fights[key] = Fight(target, zone, reading)
+        return fight
+
+    def local_board(self, zone: frozenset[Point]) -> Board:
+        """A board with the stones of ``zone``, the chains next to it and the chains next to
+        those only: fewer stones to copy at every move read, and every chain next to the zone
+        keeps exactly its liberties."""
+        board = self.board
+        keep = {p for p in zone if board.get(p) is not None}
+        for _ in range(2):
+            for p in sorted(keep | zone):
+                for n in board.neighbours(p):
+                    if n not in keep and board.get(n) is not None:
+                        keep |= board.chain(n)
+        local = Board(board.size)
+        local.edit((board.get(p), p) for p in sorted(keep))
+        return local
+
+    def open_fights(self) -> Sequence[Fight]:
+        """The fights whose reading ran out of budget."""
+        return [f for f in self.fights.values() if f.reading.dead is None]

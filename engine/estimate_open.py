@@ -1,0 +1,159 @@
+"""Where the stopped position is not finished, for :func:`engine.estimate.estimate`.
+
+Two kinds of open places are reported, so that the players are told where to play on instead of
+being shown a guess ("a proposal players can trust beats a complete one"):
+
+* an **open boundary**: an empty point of a region that living stones of both colours border,
+  where a stone of one colour (not in atari) would turn empty points of that region into its eye
+  points (Art. 8: a region bordered by one colour only and holding none of its dead stones). A
+  neutral dame, where neither colour gains a point, is never reported;
+* an **open fight**: a small fight whose reading ran out of budget, or two neighbouring groups
+  that each die when the other side moves first (a capturing race or a direct ko left open,
+  Example 9): the first moves of those readings are reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.board import Board
+from engine.colors import Color
+from engine.coords import Point
+from engine.estimate_fights import FightReader
+
+#: a mixed region larger than this is an unfinished area: only its most contested point is named
+LARGE_REGION = 60
+
+
+def open_boundaries(board: Board, dead: frozenset[Point]) -> set[Point]:
+    """The empty points of open boundaries (see the module docstring)."""
+    size = board.size
+    seen: set[Point] = set()
+    out: set[Point] = set()
+    for row in range(size):
+        for col in range(size):
+            start = Point(row, col)
+            if start in seen or _living(board, dead, start) is not None:
+                continue
+            region = _flood(board, dead, start, frozenset())
+            seen |= region
+            colors = {
+                c
+                for p in region
+                for n in board.neighbours(p)
+                if (c := _living(board, dead, n)) is not None
+            }
+            if len(colors) < 2:
+                continue
+            if len(region) > LARGE_REGION:
+                out.add(_most_contested(board, dead, region))
+                continue
+            for p in sorted(region):
+                if board.get(p) is None and _makes_territory(board, dead, region, p):
+                    out.add(p)
+    return out
+
+
+def open_fights(board: Board, reading: FightReader, dead: frozenset[Point]) -> set[Point]:
+    """The points of open fights (see the module docstring)."""
+    out: set[Point] = set()
+    proven = [f for f in reading.fights.values() if f.reading.dead and f.target <= dead]
+    for fight in reading.fights.values():
+        if fight.reading.dead is None:
+            libs = sorted(lib for p in fight.target for lib in board.liberties(p))
+            if libs:
+                out.add(libs[0])
+    for k, one in enumerate(proven):
+        around = {n for p in one.target for n in board.neighbours(p)}
+        for other in proven[k + 1 :]:
+            if around & other.target and board.get(min(one.target)) != board.get(min(other.target)):
+                out.update(f.reading.first for f in (one, other) if f.reading.first is not None)
+    return out
+
+
+def _living(board: Board, dead: frozenset[Point], point: Point) -> Color | None:
+    return None if point in dead else board.get(point)
+
+
+def _flood(
+    board: Board, dead: frozenset[Point], start: Point, blocked: frozenset[Point]
+) -> set[Point]:
+    """The points without living stones joined to ``start``, not passing ``blocked``."""
+    region = {start}
+    stack = [start]
+    while stack:
+        for n in board.neighbours(stack.pop()):
+            if n not in region and n not in blocked and _living(board, dead, n) is None:
+                region.add(n)
+                stack.append(n)
+    return region
+
+
+def _makes_territory(board: Board, dead: frozenset[Point], region: set[Point], p: Point) -> bool:
+    """Whether a stone of some colour on ``p`` (legal, not left in atari) leaves a part of
+    ``region`` bordered by that colour only and holding none of its dead stones."""
+    for color in (Color.BLACK, Color.WHITE):
+        if board.legality(color, p) is not None:
+            continue
+        trial = board.copy()
+        trial.play(color, p)
+        if len(trial.liberties(p)) < 2:
+            continue
+        blocked = frozenset((p,))
+        done: set[Point] = set()
+        for q in board.neighbours(p):
+            if q not in region or q in done:
+                continue
+            part = _flood(board, dead, q, blocked)
+            done |= part
+            if _bordered_by_only(board, dead, part, color, p):
+                return True
+    return False
+
+
+def _bordered_by_only(
+    board: Board, dead: frozenset[Point], part: Iterable[Point], color: Color, new: Point
+) -> bool:
+    for q in part:
+        if q in dead and board.get(q) is color:
+            return False
+        for n in board.neighbours(q):
+            if n == new:
+                continue
+            living = _living(board, dead, n)
+            if living is not None and living is not color:
+                return False
+    return True
+
+
+def _most_contested(board: Board, dead: frozenset[Point], region: set[Point]) -> Point:
+    """The empty point of ``region`` nearest to living stones of both colours."""
+    best: tuple[int, Point] | None = None
+    for p in sorted(region):
+        if board.get(p) is not None:
+            continue
+        distance = sum(_distance(board, dead, region, p, c) for c in (Color.BLACK, Color.WHITE))
+        if best is None or distance < best[0]:
+            best = (distance, p)
+    assert best is not None
+    return best[1]
+
+
+def _distance(
+    board: Board, dead: frozenset[Point], region: set[Point], start: Point, color: Color
+) -> int:
+    frontier = [start]
+    seen = {start}
+    steps = 0
+    while frontier:
+        nxt = []
+        for p in frontier:
+            for n in board.neighbours(p):
+                if _living(board, dead, n) is color:
+                    return steps
+                if n in region and n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+        steps += 1
+    return 10 * len(region)
