@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 #: how far (in steps) a chain's influence reaches; it halves at every step
 INFLUENCE_RADIUS = 6
+#: a region holding captive stones needs this many points to count two eyes
+CAPTIVE_TWO_EYES = 7
 #: the most points an island (a captive group with what it encloses) may have
 ISLAND_MAX = 60
 
@@ -237,7 +239,7 @@ class Analysis:
                 if not without:
                     continue
                 eyes_c, space_c = self._eyes_and_space(
-                    [0 if i in without else a for i, a in enumerate(alive)]
+                    [0 if i in without else a for i, a in enumerate(alive)], without
                 )
                 for g in groups:
                     if chains[g].color == color:
@@ -306,9 +308,12 @@ class Analysis:
                 groups.setdefault(self.group_of[number], []).append(number)
         return groups
 
-    def _eyes_and_space(self, alive: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
+    def _eyes_and_space(
+        self, alive: Sequence[int], captive: set[int] | frozenset[int] = frozenset()
+    ) -> tuple[dict[int, int], dict[int, int]]:
         """Per group, its eyes and its space (module docstring of :mod:`engine.estimate`) with
-        the living stones ``alive``."""
+        the living stones ``alive``; a region holding ``captive`` stones (taken off) counts one
+        eye unless it has ``CAPTIVE_TWO_EYES`` points (the captives may make a nakade)."""
         size, chains, chain_of, group_of = self.size, self.chains, self.chain_of, self.group_of
         nbrs = neighbour_table(size)
         groups = self.groups
@@ -331,6 +336,8 @@ class Analysis:
                 value = 1
             else:
                 value = 2
+            if value == 2 and len(members) < CAPTIVE_TWO_EYES and captive.intersection(members):
+                value = 1
             for g in border:
                 eyes[g] += value
 
@@ -393,13 +400,14 @@ class Analysis:
         self, start: int, label: Sequence[int], region: int, border: set[int]
     ) -> list[int] | None:
         """The points reached from ``start`` without entering the region numbered ``region`` or
-        an enemy stone, when every enemy stone they touch borders that region (``border``) and
-        they are at most ``ISLAND_MAX``."""
+        an enemy stone, when they touch an enemy stone, every enemy stone they touch borders
+        that region (``border``) and they are at most ``ISLAND_MAX``."""
         nbrs = neighbour_table(self.size)
         alive = self.alive
         color = alive[start]
         seen = {start}
         members = [start]
+        touches = False
         for i in members:
             for n in nbrs[i]:
                 if n in seen or label[n] == region:
@@ -407,12 +415,13 @@ class Analysis:
                 if alive[n] == 3 - color:
                     if self.group_of[self.chain_of[n]] not in border:
                         return None
+                    touches = True
                     continue
                 if len(members) >= ISLAND_MAX:
                     return None
                 seen.add(n)
                 members.append(n)
-        return members
+        return members if touches else None
 
     def _enclosed(self, strong: set[int]) -> set[int]:
         """Weak groups inside an area walled by the enemy where their colour has no strong group,
