@@ -88,7 +88,6 @@ EXAMPLE_7 = Example(
     white_territory=0,
     result="B+43",
     estimator=frozenset({"A3", "B3", "B2", "C2", "D2", "E2", "E1"}),
-    estimator_xfail="estimator: does not read the bent four in the corner yet",
 )
 
 EXAMPLE_9 = Example(
