@@ -6,12 +6,14 @@ a PNG is encoded)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from typing import Literal
 
 from engine.colors import Color
 from engine.counting import PointStatus
 from renderer import render_png
-from renderer.snapshot import Mark, Snapshot
+from renderer.snapshot import STONE_MARKS, Mark, Point, Snapshot, Word
+from service.i18n import t
 from service.views import BoardView
 
 _MARKS = {
@@ -21,18 +23,77 @@ _MARKS = {
     PointStatus.BLACK_TERRITORY: Mark.BLACK_TERRITORY,
     PointStatus.WHITE_TERRITORY: Mark.WHITE_TERRITORY,
     PointStatus.DAME: Mark.DAME,
+    PointStatus.NECESSARY: Mark.NECESSARY,
+    PointStatus.SEKI_EYE: Mark.SEKI_EYE,
 }
+
+_WORDS = {
+    Word.CAPTURES: "image.captures",
+    Word.PRISONERS: "image.prisoners",
+    Word.MARKING: "image.marking",
+    Word.FINAL: "image.final",
+}
+
+
+def _colour(color: Color) -> Literal["B", "W"]:
+    return "B" if color is Color.BLACK else "W"
+
+
+def _neighbours(point: Point, size: int) -> Iterable[Point]:
+    row, col = point
+    for r, c in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+        if 0 <= r < size and 0 <= c < size:
+            yield r, c
+
+
+def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:
+    """The counting overlay of ``board``: one mark per point, from the count's statuses.
+
+    A dame that voids territory is an open dame (:attr:`Mark.VOIDING_DAME`); any other dame
+    next to a stone in seki is a shared liberty of that seki (:attr:`Mark.SEKI_DAME`: a chain is
+    in seki exactly when it has a dame liberty, Art. 8). Points still to be played are
+    :attr:`Mark.UNSETTLED` (on empty points) and stones a forced sequence takes are
+    :attr:`Mark.CAPTURABLE` (on stones), whatever the count says of them.
+    """
+    status = dict(board.marks)
+    stones = board.black | board.white
+    out: dict[Point, Mark] = {}
+    for point, point_status in board.marks:
+        mark = _MARKS.get(point_status)
+        if mark is Mark.DAME:
+            if point in board.voiding:
+                mark = Mark.VOIDING_DAME
+            elif any(status.get(n) is PointStatus.SEKI for n in _neighbours(point, board.size)):
+                mark = Mark.SEKI_DAME
+        if mark is not None:
+            out[point] = mark
+    for point in board.unsettled - stones:
+        out[point] = Mark.UNSETTLED
+    for point in board.capturable & stones:
+        out[point] = Mark.CAPTURABLE
+    for point, mark in list(out.items()):  # a mark of a stone needs its stone (a stale view)
+        if mark in STONE_MARKS and point not in stones:
+            del out[point]
+    return tuple(sorted(out.items()))
+
+
+def legend(shown: Iterable[Mark]) -> tuple[tuple[Mark, str], ...]:
+    """The translated word of each mark in ``shown`` (catalogue keys ``legend.<mark value>``)."""
+    present = set(shown)
+    return tuple((mark, str(t(f"legend.{mark.value}"))) for mark in Mark if mark in present)
+
+
+def words() -> tuple[tuple[Word, str], ...]:
+    """The renderer's own words (captures, prisoners, marking, final), translated."""
+    return tuple((word, str(t(key))) for word, key in _WORDS.items())
 
 
 def snapshot(board: BoardView) -> Snapshot:
     """The renderer's picture of ``board`` (with the counting overlay when it has a count)."""
-    marks = tuple(
-        (point, Mark.VOIDING_DAME if point in board.voiding else _MARKS[status])
-        for point, status in board.marks
-    )
+    overlay = marks(board)
     to_move: Literal["B", "W"] | None = None
     if board.to_move is not None:
-        to_move = "B" if board.to_move is Color.BLACK else "W"
+        to_move = _colour(board.to_move)
     return Snapshot(
         size=board.size,
         black=board.black,
@@ -46,8 +107,13 @@ def snapshot(board: BoardView) -> Snapshot:
         black_name=board.black_name,
         white_name=board.white_name,
         caption=board.caption,
-        marks=marks,
+        marks=overlay,
         tally=board.tally,
+        marking_version=board.version,
+        final=board.final,
+        legend=legend(mark for _, mark in overlay),
+        sequence=tuple((point, _colour(color), n) for point, color, n in board.sequence),
+        words=words(),
     )
 
 

@@ -45,7 +45,7 @@ class Geometry:
 
     @property
     def height(self) -> int:
-        """Image height: header, square board, footer."""
+        """Image height: header, square board, footer (a counting footer may be taller)."""
         return self.header + self.width + self.footer
 
     @property
@@ -80,7 +80,7 @@ def geometry(size: int, width: int = DEFAULT_WIDTH) -> Geometry:
     line = 1 if cell < 61 else 3
     margin = (width - size * cell) // 2
     band_px = max(11, round(width * 0.031))
-    header = round(band_px * 2.3)
+    header = round(band_px * 3.1)  # two rows: the names, then the prisoners
     footer = round(band_px * 2.0)
     x0 = margin + cell // 2
     return Geometry(

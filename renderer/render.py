@@ -8,9 +8,18 @@ import io
 from PIL import Image
 
 from renderer import canvas
-from renderer.canvas import board_p, footer_band, header_band, tiles, to_palette
+from renderer.canvas import (
+    CountingFooter,
+    LegendItem,
+    board_p,
+    counting_footer,
+    footer_band,
+    header_band,
+    tiles,
+    to_palette,
+)
 from renderer.geometry import DEFAULT_WIDTH, geometry
-from renderer.snapshot import Point, Snapshot, Theme, point_name
+from renderer.snapshot import Mark, Point, Snapshot, Theme, Word, point_name
 from renderer.sprites import EMPTY, Kind, Stone, sprite, stone_icon
 from renderer.theme import font, has_glyph
 
@@ -26,6 +35,13 @@ def _kinds(snap: Snapshot) -> dict[Point, Kind]:
         kinds[p] = Kind(stones.get(p), mark)
     for p, label in snap.labels:
         kinds[p] = kinds.get(p, EMPTY)._replace(label=label)
+    numbered: dict[Point, tuple[int, Stone]] = {}
+    for p, colour, number in snap.sequence:  # a point played twice shows its latest move
+        if p not in numbered or number > numbered[p][0]:
+            numbered[p] = (number, colour)
+    for p, (number, played) in numbered.items():
+        ghost: Stone = None if stones.get(p) == played else played
+        kinds[p] = kinds.get(p, EMPTY)._replace(label=str(number), ghost=ghost)
     if snap.ko_point is not None:
         kinds[snap.ko_point] = kinds.get(snap.ko_point, EMPTY)._replace(ko=True)
     if snap.last_move is not None:
@@ -47,6 +63,39 @@ def footer_text(snap: Snapshot) -> str:
     return " · ".join(parts)
 
 
+def legend_items(snap: Snapshot) -> tuple[LegendItem, ...]:
+    """The legend: each mark the board shows that the snapshot has a word for, in the order of
+    :class:`Mark`, with the stone colours it is drawn on."""
+    words = dict(snap.legend)
+    on: dict[Mark, set[Stone]] = {}
+    for p, mark in snap.marks:
+        if mark in words:
+            on.setdefault(mark, set()).add(
+                "B" if p in snap.black else "W" if p in snap.white else None
+            )
+    order = ("B", "W", None)
+    return tuple(
+        LegendItem(mark, tuple(s for s in order if s in on[mark]), words[mark])
+        for mark in Mark
+        if mark in on
+    )
+
+
+def counting_spec(snap: Snapshot) -> CountingFooter | None:
+    """What the counting footer shows; None for a snapshot without a count or a marking."""
+    if not (snap.counting or snap.marking_version is not None or snap.final):
+        return None
+    marking = None
+    if snap.marking_version is not None:
+        marking = f"{snap.word(Word.MARKING)} v{snap.marking_version}"
+    return CountingFooter(
+        tally=footer_text(snap),
+        marking=marking,
+        final=snap.word(Word.FINAL) if snap.final else None,
+        legend=legend_items(snap),
+    )
+
+
 @functools.lru_cache(maxsize=256)
 def _header_p(
     size: int,
@@ -55,8 +104,9 @@ def _header_p(
     names: tuple[str, str],
     caps: tuple[int, int],
     to: str | None,
+    word: str,
 ) -> Image.Image:
-    return to_palette(header_band(size, width, theme, *names, *caps, to), theme)
+    return to_palette(header_band(size, width, theme, *names, *caps, to, word), theme)
 
 
 @functools.lru_cache(maxsize=256)
@@ -64,18 +114,36 @@ def _footer_p(size: int, width: int, theme: Theme, text: str) -> Image.Image:
     return to_palette(footer_band(size, width, theme, text), theme)
 
 
+@functools.lru_cache(maxsize=64)
+def _counting_p(size: int, width: int, theme: Theme, spec: CountingFooter) -> Image.Image:
+    return to_palette(counting_footer(size, width, theme, spec), theme)
+
+
 def render_palette_image(snap: Snapshot, width: int = DEFAULT_WIDTH) -> Image.Image:
     """The picture as a palette ("P") image: what the PNG and the animation encode."""
     g = geometry(snap.size, width)
-    im = board_p(snap.size, width, snap.theme).copy()
+    board = board_p(snap.size, width, snap.theme)
+    spec = counting_spec(snap)
+    footer = (
+        _footer_p(snap.size, width, snap.theme, footer_text(snap))
+        if spec is None
+        else _counting_p(snap.size, width, snap.theme, spec)
+    )
+    if footer.height == g.footer:
+        im = board.copy()
+    else:  # a taller counting footer: the same layers on a taller image
+        im = Image.new("P", (width, g.header + g.width + footer.height))
+        im.putpalette(board.getpalette() or [])
+        im.paste(board, (0, 0))
     table = tiles(snap.size, width, snap.theme)
     pixels, boxes = im.im, table.boxes
     for point, kind in _kinds(snap).items():
         pixels.paste(table.core(kind, point), boxes[point])
     names = (snap.black_name or "Black", snap.white_name or "White")
     caps = (snap.captures_black, snap.captures_white)
-    im.paste(_header_p(snap.size, width, snap.theme, names, caps, snap.to_move), (0, 0))
-    footer = _footer_p(snap.size, width, snap.theme, footer_text(snap))
+    word = snap.word(Word.PRISONERS if snap.counting else Word.CAPTURES)
+    header = _header_p(snap.size, width, snap.theme, names, caps, snap.to_move, word)
+    im.paste(header, (0, 0))
     im.paste(footer, (0, g.header + g.width))
     return im
 
@@ -96,10 +164,12 @@ def render_png(snap: Snapshot, width: int = DEFAULT_WIDTH) -> bytes:
 
 def clear_caches() -> None:
     """Forget every cached layer, tile, sprite, font and palette (they are rebuilt on demand)."""
-    for cached in (_header_p, _footer_p, canvas.board_rgb, canvas.board_p, canvas.tiles):
+    for cached in (_header_p, _footer_p, _counting_p, canvas.board_rgb, canvas.board_p):
         cached.cache_clear()
-    for cached in (canvas.header_band, canvas.footer_band, sprite, stone_icon):
+    canvas.tiles.cache_clear()
+    for cached in (canvas.header_band, canvas.footer_band, canvas.counting_footer, sprite):
         cached.cache_clear()
+    stone_icon.cache_clear()
     canvas.palette.cache_clear()
     font.cache_clear()
     has_glyph.cache_clear()

@@ -39,6 +39,24 @@ STONE_MARKS = frozenset({Mark.SEKI, Mark.DEAD_REMOVED, Mark.DEAD_STAYS, Mark.CAP
 """Marks that describe a stone, so their point must hold one."""
 
 
+class Word(enum.Enum):
+    """The renderer's own words around the board; a snapshot may give them translated."""
+
+    CAPTURES = "captures"  # header, during play: "captures 3"
+    PRISONERS = "prisoners"  # header, counting: captured in play + dead stones removed
+    MARKING = "marking"  # footer, counting: "marking v3"
+    FINAL = "final"  # footer, counting: both players accepted the marking
+
+
+DEFAULT_WORDS: dict[Word, str] = {
+    Word.CAPTURES: "captures",
+    Word.PRISONERS: "prisoners",
+    Word.MARKING: "marking",
+    Word.FINAL: "final",
+}
+"""Used when a snapshot does not give a word (the bot always gives them, from its catalogue)."""
+
+
 def point_name(point: Point) -> str:
     """GTP name of a point, e.g. ``(3, 3)`` -> ``"D4"``."""
     row, col = point
@@ -71,6 +89,7 @@ class Snapshot:
     #: numbered stones of a hypothetical sequence (``try``, Art. 7.2) or of a warning: where each
     #: was played, by whom and its number; drawn on the position the snapshot shows
     sequence: tuple[tuple[Point, Literal["B", "W"], int], ...] = ()
+    words: tuple[tuple[Word, str], ...] = ()  # the renderer's own words, translated
 
     def __post_init__(self) -> None:
         """Reject snapshots that cannot be drawn unambiguously."""
@@ -93,6 +112,33 @@ class Snapshot:
                 raise ValueError(f"{mark.name} at {point_name(p)} needs a stone there")
         if self.theme not in ("light", "dark"):
             raise ValueError(f"unknown theme {self.theme!r}")
+        self._check_counting()
+
+    def _check_counting(self) -> None:
+        """The counting fields: version, legend, words and the numbered sequence."""
+        if self.marking_version is not None and self.marking_version < 0:
+            raise ValueError(f"marking version {self.marking_version} is negative")
+        for name, pairs, kind in (("legend", self.legend, Mark), ("words", self.words, Word)):
+            keys = [key for key, _ in pairs]
+            if not all(isinstance(key, kind) for key in keys):
+                raise ValueError(f"{name} keys must be {kind.__name__} members")
+            if len(set(keys)) != len(keys):
+                raise ValueError(f"{name} names a {kind.__name__} twice")
+        numbers = [n for _, _, n in self.sequence]
+        for p, colour, number in self.sequence:
+            if colour not in ("B", "W"):
+                raise ValueError(f"sequence colour {colour!r} at {point_name(p)} is not B or W")
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+                raise ValueError(f"sequence number {number!r} at {point_name(p)} is not 1 or more")
+        if len(set(numbers)) != len(numbers):
+            raise ValueError("a sequence number is used twice")
+        clash = {p for p, _ in self.labels} & {p for p, _, _ in self.sequence}
+        if clash:
+            raise ValueError(f"{point_name(min(clash))} has both a label and a sequence number")
+
+    def word(self, key: Word) -> str:
+        """The snapshot's word for ``key``, else the English default."""
+        return next((text for k, text in self.words if k is key), DEFAULT_WORDS[key])
 
     @property
     def counting(self) -> bool:

@@ -13,6 +13,7 @@ from renderer.theme import PALETTES, RGB, Palette, font
 SUPERSAMPLE = 4
 STONE_RADIUS = 0.485  # of the cell
 DEAD_ALPHA = 0.5
+GHOST_RADIUS = 0.37  # of the cell: a numbered move whose stone is not on the board
 
 Stone = Literal["B", "W"] | None
 
@@ -25,6 +26,9 @@ class Kind(NamedTuple):
     last: bool = False
     ko: bool = False
     label: str | None = None
+    #: a small numbered stone of this colour (a move of a sequence whose stone is not there now);
+    #: its number is ``label``
+    ghost: Stone = None
 
 
 EMPTY = Kind()
@@ -95,42 +99,99 @@ def _label(d: ImageDraw.ImageDraw, c: float, s: float, text: str, colour: RGB, f
     d.text((c, c), text, fill=(*colour, 255), font=font(round(s * scale)), anchor="mm")
 
 
+def _triangle(c: float, h: float) -> list[tuple[float, float]]:
+    return [(c, c - h * 1.15), (c - h, c + h * 0.6), (c + h, c + h * 0.6)]
+
+
+def _fade(im: Image.Image) -> ImageDraw.ImageDraw:
+    """Make everything drawn so far translucent; a fresh pen for what comes on top."""
+    im.putalpha(im.getchannel("A").point(lambda a: round(a * DEAD_ALPHA)))
+    return ImageDraw.Draw(im)
+
+
+DEAD_DASHES = 10
+
+
+def _dead_stone(im: Image.Image, c: float, r: float, stone: str, pal: Palette) -> None:
+    """A translucent stone inside a solid dashed rim, so a dead stone shows on either wood (the
+    dark theme's black stone would otherwise fade into its dark board) and never looks alive."""
+    d = ImageDraw.Draw(im)
+    draw_stone(d, c, r, stone, pal)
+    d = _fade(im)
+    dark_wood = sum(pal.wood) < 3 * 128
+    rim = pal.black_rim if stone == "B" else pal.white_shade if dark_wood else pal.white_rim
+    w = max(2, round(r * 0.2))
+    box = (c - r, c - r, c + r, c + r)
+    step = 360 / DEAD_DASHES
+    for i in range(DEAD_DASHES):
+        start = i * step - 90
+        d.arc(box, start, start + step * 0.62, fill=(*rim, 255), width=w)
+
+
+def _draw_mark(d: ImageDraw.ImageDraw, kind: Kind, s: float, pal: Palette) -> None:
+    """The counting mark of ``kind``, over its stone if any (s: the supersampled cell)."""
+    c = s / 2
+    mark = kind.mark
+    opposite = {"B": pal.white, "W": pal.black, None: pal.line}[kind.stone]
+    if mark is Mark.BLACK_TERRITORY:
+        _territory(d, c, s, "B", pal)
+    elif mark is Mark.WHITE_TERRITORY:
+        _territory(d, c, s, "W", pal)
+    elif mark is Mark.DEAD_REMOVED:
+        _territory(d, c, s, "W" if kind.stone == "B" else "B", pal)
+    elif mark is Mark.DEAD_STAYS:
+        _cross(d, c, s * 0.2, s * 0.09, pal.dead)
+    elif mark is Mark.SEKI:  # a solid triangle on the stone
+        tri = _triangle(c, s * 0.17)
+        d.polygon(tri, fill=(*pal.seki, 255), outline=(*opposite, 255), width=round(s * 0.02))
+    elif mark is Mark.DAME:  # a thin cross: nobody's point, fillable or not, voids nothing
+        _cross(d, c, s * 0.17, s * 0.08, pal.dame)
+    elif mark is Mark.VOIDING_DAME:  # a loud disc: fill it or the territory beside does not count
+        _circle(d, c, c, s * 0.3, fill=(*pal.voiding, 255), outline=(*pal.line, 255), width=3)
+        _cross(d, c, s * 0.13, s * 0.07, (255, 255, 255))
+    elif mark is Mark.SEKI_DAME:  # the seki's triangle, hollow: a shared liberty nobody fills
+        tri = _triangle(c, s * 0.25)
+        d.polygon(tri, fill=(*pal.wood, 255), outline=(*pal.seki, 255), width=round(s * 0.09))
+    elif mark is Mark.SEKI_EYE:  # territory's square, hollow: an eye that is not territory
+        half, w = s * 0.24, round(s * 0.09)
+        box = (c - half, c - half, c + half, c + half)
+        d.rectangle(box, fill=(*pal.wood, 255), outline=(*pal.seki, 255), width=w)
+    elif mark is Mark.NECESSARY:  # a target: connect here
+        _circle(d, c, c, s * 0.3, outline=(*pal.necessary, 255), width=round(s * 0.09))
+        _circle(d, c, c, s * 0.11, fill=(*pal.necessary, 255))
+    elif mark is Mark.UNSETTLED:  # a question: still to be played
+        _circle(d, c, c, s * 0.33, fill=(*pal.unsettled, 255))
+        _label(d, c, s, "?", (255, 255, 255), 1.05)
+    elif mark is Mark.CAPTURABLE:  # a warning on a stone: a red ring and a "!"
+        r = s * STONE_RADIUS
+        _circle(d, c, c, r * 0.9, outline=(*pal.dead, 255), width=round(r * 0.2))
+        _label(d, c, s, "!", opposite, 1.1)
+
+
 def _draw_kind(kind: Kind, cell: int, pal: Palette) -> Image.Image:
     s = cell * SUPERSAMPLE
     c = s / 2
     im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     opposite = {"B": pal.white, "W": pal.black, None: pal.line}[kind.stone]
-    dead = kind.mark in (Mark.DEAD_REMOVED, Mark.DEAD_STAYS)
     if kind.stone is not None:
-        draw_stone(d, c, s * STONE_RADIUS, kind.stone, pal)
-        if dead:
-            alpha = im.getchannel("A").point(lambda a: round(a * DEAD_ALPHA))
-            im.putalpha(alpha)
+        if kind.mark in (Mark.DEAD_REMOVED, Mark.DEAD_STAYS):
+            _dead_stone(im, c, s * STONE_RADIUS, kind.stone, pal)
             d = ImageDraw.Draw(im)
-    if kind.mark is Mark.BLACK_TERRITORY:
-        _territory(d, c, s, "B", pal)
-    elif kind.mark is Mark.WHITE_TERRITORY:
-        _territory(d, c, s, "W", pal)
-    elif kind.mark is Mark.DEAD_REMOVED:
-        _territory(d, c, s, "W" if kind.stone == "B" else "B", pal)
-    elif kind.mark is Mark.DEAD_STAYS:
-        _cross(d, c, s * 0.2, s * 0.09, pal.dead)
-    elif kind.mark is Mark.SEKI:
-        h = s * 0.17
-        tri = [(c, c - h * 1.15), (c - h, c + h * 0.6), (c + h, c + h * 0.6)]
-        d.polygon(tri, fill=(*pal.seki, 255), outline=(*opposite, 255), width=round(s * 0.02))
-    elif kind.mark is Mark.DAME:
-        _cross(d, c, s * 0.17, s * 0.08, pal.dame)
-    elif kind.mark is Mark.VOIDING_DAME:
-        _circle(d, c, c, s * 0.3, fill=(*pal.voiding, 255), outline=(*pal.line, 255), width=3)
-        _cross(d, c, s * 0.13, s * 0.07, (255, 255, 255))
+        else:
+            draw_stone(d, c, s * STONE_RADIUS, kind.stone, pal)
+    _draw_mark(d, kind, s, pal)
     if kind.ko:
         half = s * 0.2
         w = max(SUPERSAMPLE, round(s * 0.08))
         box = (c - half, c - half, c + half, c + half)
         d.rectangle(box, outline=(*pal.line, 255), width=w)
-    if kind.label is not None:
+    if kind.ghost is not None:  # a small stone of the sequence's colour, with its number
+        draw_stone(d, c, s * GHOST_RADIUS, kind.ghost, pal)
+        if kind.label is not None:
+            ink = pal.white if kind.ghost == "B" else pal.black
+            _label(d, c, s, kind.label, ink, GHOST_RADIUS / STONE_RADIUS * 1.05)
+    elif kind.label is not None:
         if kind.last:  # a red disc, small enough to leave the stone's colour all around
             _circle(d, c, c, s * 0.33, fill=(*pal.accent, 255))
         elif kind.stone is None:

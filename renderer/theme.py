@@ -43,6 +43,9 @@ class Palette:
     voiding: RGB
     seki: RGB
     dead: RGB
+    necessary: RGB  # where a chain in atari must connect
+    unsettled: RGB  # a point still to be played
+    final: RGB  # the badge of a marking both players accepted
 
 
 LIGHT = Palette(
@@ -64,6 +67,9 @@ LIGHT = Palette(
     voiding=(255, 110, 0),
     seki=(24, 120, 220),
     dead=(220, 24, 24),
+    necessary=(150, 40, 190),
+    unsettled=(200, 40, 140),
+    final=(30, 130, 60),
 )
 
 DARK = Palette(
@@ -85,19 +91,25 @@ DARK = Palette(
     voiding=(255, 140, 0),
     seki=(90, 180, 255),
     dead=(255, 60, 60),
+    necessary=(215, 130, 255),
+    unsettled=(255, 110, 200),
+    final=(60, 170, 90),
 )
 
 PALETTES: dict[Theme, Palette] = {"light": LIGHT, "dark": DARK}
 
 
 @functools.cache
-def font(px: int, bold: bool = True) -> Font:
-    """DejaVu Sans when the system has it, else Pillow's built-in scalable font."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for folder in FONT_DIRS:
-        path = folder / name
-        if path.is_file():
-            return ImageFont.truetype(str(path), px)
+def font(px: int, bold: bool = True, condensed: bool = False) -> Font:
+    """DejaVu Sans (or DejaVu Sans Condensed, for long names) when the system has it, else
+    Pillow's built-in scalable font."""
+    plain = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    names = [plain.replace("Sans", "SansCondensed")] if condensed else []
+    for name in (*names, plain):
+        for folder in FONT_DIRS:
+            path = folder / name
+            if path.is_file():
+                return ImageFont.truetype(str(path), px)
     return ImageFont.load_default(size=px)
 
 

@@ -225,8 +225,20 @@ def board_view(
     names: dict[Color, str],
     caption_text: str,
     counted: Count | None = None,
+    *,
+    version: int | None = None,
+    final: bool = False,
+    unsettled: Iterable[Spot] = (),
+    capturable: Iterable[Spot] = (),
+    sequence: Iterable[tuple[Spot, Color, int]] = (),
 ) -> BoardView:
-    """The position of ``game`` (with the count when ``counted`` is given)."""
+    """The position of ``game`` (with the count when ``counted`` is given).
+
+    With a count, the prisoners are the tally's: captured in play plus the dead stones removed
+    (Art. 10), so the image's header and its tally agree. ``version`` is the marking counted,
+    ``final`` says both players accepted it; ``unsettled`` points, ``capturable`` stones and a
+    numbered ``sequence`` (``try``, or a warning) are drawn as given.
+    """
     board = game.board
     stones: dict[Color, list[Spot]] = {Color.BLACK: [], Color.WHITE: []}
     for point, color in board.stones():  # one pass over the board for both colours
@@ -234,17 +246,19 @@ def board_view(
     last = game.last_move
     marks: tuple[tuple[Spot, PointStatus], ...] = ()
     voiding: frozenset[Spot] = frozenset()
+    prisoners = board.prisoners[Color.BLACK], board.prisoners[Color.WHITE]
     if counted is not None:
         marks = tuple(sorted((p, s) for p, s in counted.status.items() if s in _COUNTED))
         voiding = frozenset(counted.voiding_dame)
+        prisoners = counted.black.prisoners, counted.white.prisoners
     return BoardView(
         size=board.size,
         black=frozenset(stones[Color.BLACK]),
         white=frozenset(stones[Color.WHITE]),
         last_move=last.point if isinstance(last, Move) and last.point else None,
         ko_point=board.ko_point,
-        captures_black=board.prisoners[Color.BLACK],
-        captures_white=board.prisoners[Color.WHITE],
+        captures_black=prisoners[0],
+        captures_white=prisoners[1],
         to_move=None if counted is not None else game.to_move,
         move_number=game.move_number,
         black_name=names[Color.BLACK],
@@ -253,6 +267,11 @@ def board_view(
         marks=marks,
         voiding=voiding,
         tally=tally(counted) if counted is not None else None,
+        unsettled=frozenset((r, c) for r, c in unsettled),
+        capturable=frozenset((r, c) for r, c in capturable),
+        version=version,
+        final=final,
+        sequence=tuple(((r, c), color, n) for (r, c), color, n in sequence),
     )
 
 
@@ -264,5 +283,7 @@ _COUNTED = frozenset(
         PointStatus.BLACK_TERRITORY,
         PointStatus.WHITE_TERRITORY,
         PointStatus.DAME,
+        PointStatus.NECESSARY,
+        PointStatus.SEKI_EYE,
     }
 )
