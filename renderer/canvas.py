@@ -173,7 +173,7 @@ def _fit(text: str, f: Font, room: float) -> str:
     return text[:fits].rstrip() + "…"
 
 
-def _name_font(text: str, px: int, smallest: int, room: float) -> tuple[Font, str]:
+def fit_name(text: str, px: int, smallest: int, room: float) -> tuple[Font, str]:
     """A player's name in room pixels: bold, else condensed bold, else a little smaller, else
     cut with an ellipsis (never below the legible size)."""
     for f in (font(px), font(px, condensed=True)):
@@ -185,6 +185,12 @@ def _name_font(text: str, px: int, smallest: int, room: float) -> tuple[Font, st
             return f, text
     f = font(smallest, condensed=True)
     return f, _fit(text, f, room)
+
+
+def name_room(g: Geometry) -> float:
+    """The pixels a player's name may take: half the width, less the stone and the margins."""
+    pad = round(g.band_px * 0.6)
+    return g.width / 2 - 2 * pad - round(g.band_px * 1.6) - pad // 2
 
 
 @functools.lru_cache(maxsize=256)
@@ -211,11 +217,11 @@ def header_band(
     bar = max(2, g.header // 16)
     rows = (round(g.header * 0.34), round(g.header * 0.70))
     mid = (rows[0] + rows[1]) // 2
-    room = width / 2 - 2 * pad - icon - pad // 2
+    room = name_room(g)
     players = (("B", black, "Black", captures_black), ("W", white, "White", captures_white))
     for colour, name, default, caps in players:
         right = colour == "W"
-        name_font, name = _name_font(
+        name_font, name = fit_name(
             printable(name[:MAX_DRAWN], font(name_px)) or default, name_px, smallest, room
         )
         caps_text = _fit(printable(f"{word} {caps}", small), small, room)
