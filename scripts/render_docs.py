@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from renderer import Mark, Point, Snapshot, render_png
+from bot.snapshots import snapshot
+from engine.colors import Color
+from engine.coords import Point as EnginePoint
+from engine.counting import count_board
+from engine.game import Game
+from renderer import Point, Snapshot, render_png
+from service.views import board_view
 
 BOARD_19 = """
 . . . . . . . . . . . . . . . . . . .
@@ -43,21 +50,22 @@ BOARD_9 = """
 . . . . . . . . .
 """
 
-# x / o: dead black / white stones, taken off as prisoners at counting.
+# x / o: dead black / white stones, taken off as prisoners at counting. In the bottom-left corner
+# a seki without eyes: its two shared liberties are dame nobody fills, and count for nobody.
 COUNTING_13 = """
 . . . . X O . . . . . . .
 . . o . X O . . . . x . .
 . . . . X O . . . . . . .
 . . . X X O . . . . . . .
-. . . X . O . . . . . . .
+. . . X X O . . . . . . .
 X X X X O . . . . . . . .
 . . . X O . . O . . . . .
 . . . X O . . . . . . . .
 . . . X X O O O O O O O O
 . . . . X X X X X X X X X
-. . . . . . . . . . o . .
-. . . . . . . . o o . . .
-. . . . . . . . . . . . .
+X X X X X X X . . . o . .
+O O O O O X . . o o . . .
+. X X . O X . . . . . . .
 """
 
 
@@ -71,38 +79,6 @@ def parse(diagram: str) -> dict[Point, str]:
         for c, ch in enumerate(line)
         if ch != "."
     }
-
-
-def counting_marks(size: int, stones: dict[Point, str]) -> tuple[tuple[Point, Mark], ...]:
-    """Territory by flood fill over empty points and dead stones (x, o); mixed regions are dame."""
-    live = {p: ch for p, ch in stones.items() if ch in "XO"}
-    seen: set[Point] = set()
-    marks: list[tuple[Point, Mark]] = []
-    for start in ((r, c) for r in range(size) for c in range(size)):
-        if start in live or start in seen:
-            continue
-        region, border, todo = [], set(), [start]
-        seen.add(start)
-        while todo:
-            r, c = todo.pop()
-            region.append((r, c))
-            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if not (0 <= n[0] < size and 0 <= n[1] < size):
-                    continue
-                if n in live:
-                    border.add(live[n])
-                elif n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        owner = border.pop() if len(border) == 1 else None
-        for p in region:
-            if p in stones:
-                marks.append((p, Mark.DEAD_REMOVED))
-            elif owner is None:
-                marks.append((p, Mark.DAME))
-            else:
-                marks.append((p, Mark.BLACK_TERRITORY if owner == "X" else Mark.WHITE_TERRITORY))
-    return tuple(sorted(marks))
 
 
 def stones_of(points: dict[Point, str], colour: str) -> frozenset[Point]:
@@ -149,31 +125,18 @@ def board_9(theme: str = "dark") -> Snapshot:
 
 
 def counting_13(theme: str = "light") -> Snapshot:
-    """A finished 13×13 game at counting: territory, dead stones and dame."""
+    """A finished 13×13 game at counting, counted and drawn exactly as the bot does (engine count,
+    service view, bot snapshot): territory, dead stones, a seki, the legend and the tally."""
     pts = parse(COUNTING_13)
-    marks = counting_marks(13, pts)
-    area = {m: sum(1 for _, k in marks if k is m) for m in Mark}
-    dead_w = sum(1 for ch in pts.values() if ch == "o")
-    dead_b = sum(1 for ch in pts.values() if ch == "x")
-    b_pris, w_pris = 3 + dead_w, 2 + dead_b
-    black = area[Mark.BLACK_TERRITORY] + dead_w + b_pris
-    white = area[Mark.WHITE_TERRITORY] + dead_b + w_pris + 6.5
-    tally = (
-        f"Black {black - b_pris} + {b_pris} = {black} · "
-        f"White {white - w_pris - 6.5:g} + {w_pris} + 6.5 = {white:g} · "
-        + (f"B+{black - white:g}" if black > white else f"W+{white - black:g}")
-    )
-    return Snapshot(
-        size=13,
-        black=stones_of(pts, "X"),
-        white=stones_of(pts, "O"),
-        captures_black=3,
-        captures_white=2,
-        move_number=121,
-        marks=marks,
-        tally=tally,
-        theme=theme,  # type: ignore[arg-type]
-    )
+    colour = {"X": Color.BLACK, "O": Color.WHITE}
+    setup = tuple((colour[ch.upper()], EnginePoint(*p)) for p, ch in pts.items())
+    game = Game(size=13, komi=6.5, setup=setup)
+    dead = [EnginePoint(*p) for p, ch in pts.items() if ch in "xo"]
+    captured = {Color.BLACK: 3, Color.WHITE: 2}  # taken during play
+    counted = count_board(13, dict(game.board.stones()), dead, komi=6.5, captured=captured)
+    names = {Color.BLACK: "alice", Color.WHITE: "@GNU Go level 10"}
+    view = board_view(game, names, "", counted, version=2, final=True)
+    return dataclasses.replace(snapshot(view), theme=theme)  # type: ignore[arg-type]
 
 
 def main() -> None:
