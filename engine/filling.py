@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
-from engine.counting import Count, PointStatus, count, dead_chains
+from engine.counting import PointStatus, count, dead_chains
 
 #: the order in which a point's neighbours break a tie between the colours (up, right, down, left)
 _DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -49,7 +49,7 @@ class FillPlan:
 class _Verdict:
     """How one dame point stands on the current board."""
 
-    kind: str  # "fill", "unsettled", "seki" or "wait" (touches only one colour for now)
+    kind: str  # "fill", "unsettled" (a real move) or "seki" (nobody can fill it safely)
     color: Color | None = None
 
 
@@ -71,20 +71,57 @@ def plan_fill(board: Board, dead: Iterable[Point] = ()) -> FillPlan:
                 placed = True
         if placed:
             continue  # the count changed: look again before any dame
-        for point in counted.dame:
+        # Only a point touching living stones of both colours can be neutral; each is judged on
+        # the board as it stands after the stones placed before it in this pass.
+        for point in _boundary(work, counted.dame, dead_points):
             verdict = _judge(work, point, dead_points)
             if verdict.kind == "fill" and verdict.color is not None:
                 _place(work, verdict.color, point)
                 stones.append((verdict.color, point))
                 placed = True
-                break  # recompute after every stone (RULES.md)
         if not placed:
+            boundary = _boundary(work, counted.dame, dead_points)
+            verdicts = {p: _judge(work, p, dead_points).kind for p in boundary}
+            unsettled = {p for p, kind in verdicts.items() if kind == "unsettled"}
+            unsettled |= {p for p, c in counted.connections if not _safe(work, c, p, dead_points)}
+            unsettled |= _open_areas(work, counted.dame, set(boundary), dead_points)
             return FillPlan(
                 stones=tuple(stones),
                 necessary=tuple(necessary),
-                unsettled=_unsettled(work, counted, dead_points),
-                seki=tuple(p for p in counted.dame if _judge(work, p, dead_points).kind == "seki"),
+                unsettled=tuple(sorted(unsettled)),
+                seki=tuple(p for p, kind in verdicts.items() if kind == "seki"),
             )
+
+
+def _open_areas(
+    work: Board, dame: Iterable[Point], boundary: set[Point], dead: frozenset[Point]
+) -> set[Point]:
+    """In a dame region that borders both colours but where no point touches both (a border
+    still to be played, two or more points wide), the points next to a living stone."""
+    out: set[Point] = set()
+    seen: set[Point] = set()
+    for start in dame:
+        if start in seen or work.get(start) is not None:
+            continue
+        region, todo, colors = {start}, [start], set()
+        while todo:
+            p = todo.pop()
+            for n in work.neighbours(p):
+                color = work.get(n)
+                if color is not None and n not in dead:
+                    colors.add(color)
+                elif n not in region:
+                    region.add(n)
+                    todo.append(n)
+        seen |= region
+        if len(colors) == 2 and not region & boundary:
+            out |= {p for p in region if work.get(p) is None and _touching(work, p, dead)}
+    return out
+
+
+def _boundary(work: Board, dame: Iterable[Point], dead: frozenset[Point]) -> list[Point]:
+    """The empty points of ``dame`` that touch living stones of both colours, in board order."""
+    return [p for p in dame if work.get(p) is None and len(_touching(work, p, dead)) == 2]
 
 
 def propose_fill(board: Board, dead: Iterable[Point] = ()) -> list[tuple[Color, Point]]:
@@ -100,21 +137,6 @@ def neutral_points_left(board: Board, dead: Iterable[Point] = ()) -> list[Point]
 def _place(work: Board, color: Color, point: Point) -> None:
     work.play(color, point)
     work.pass_move()
-
-
-def _unsettled(work: Board, counted: Count, dead: frozenset[Point]) -> tuple[Point, ...]:
-    """Connections that cannot be made safely, and dame between both colours that is a real
-    move (or waits on one)."""
-    out = {p for p, color in counted.connections if not _safe(work, color, p, dead)}
-    open_points = [
-        p
-        for p in counted.dame
-        if _judge(work, p, dead).kind in ("unsettled", "wait") and _between_both(work, p, dead)
-    ]
-    # Name the boundary, where the move is (the points touching both colours), when there is one.
-    boundary = [p for p in open_points if len(_touching(work, p, dead)) == 2]
-    out.update(boundary or open_points)
-    return tuple(sorted(out))
 
 
 def _touching(work: Board, point: Point, dead: frozenset[Point]) -> set[Color]:
@@ -141,21 +163,25 @@ def _between_both(work: Board, point: Point, dead: frozenset[Point]) -> bool:
 
 
 def _judge(work: Board, point: Point, dead: frozenset[Point]) -> _Verdict:
-    """Is ``point`` (a dame point) neutral, and which colour fills it?"""
-    touching = _touching(work, point, dead)
+    """Is ``point`` (a dame point touching both colours) neutral, and which colour fills it?
+
+    Not neutral: a stone of either colour would make an eye point (a real move: unsettled);
+    no colour can play it without its own stone being left in atari (a shared liberty: seki);
+    a colour could play it safely for itself but would leave an opposing chain in atari (the
+    opponent would then have to connect: a real sequence, unsettled)."""
     options: list[tuple[tuple[int, int], Color]] = []
+    own_safe = False
     for color in (Color.BLACK, Color.WHITE):
         if not _playable(work, color, point, dead):
             continue
         if _makes_eye(work, color, point, dead):
             return _Verdict("unsettled")
-        margin = _margin(work, color, point)
+        own, margin = _margin(work, color, point)
+        own_safe = own_safe or own >= 2
         if margin[0] >= 2:
             options.append((margin, color))
     if not options:
-        return _Verdict("seki")
-    if len(touching) < 2:
-        return _Verdict("wait")
+        return _Verdict("unsettled" if own_safe else "seki")
     if len(options) == 1:
         return _Verdict("fill", options[0][1])
     (first, black), (second, white) = options
@@ -178,17 +204,18 @@ def _playable(work: Board, color: Color, point: Point, dead: frozenset[Point]) -
 
 def _safe(work: Board, color: Color, point: Point, dead: frozenset[Point]) -> bool:
     """Playable, and neither the new stone nor any chain next to it is left in atari."""
-    return _playable(work, color, point, dead) and _margin(work, color, point)[0] >= 2
+    return _playable(work, color, point, dead) and _margin(work, color, point)[1][0] >= 2
 
 
-def _margin(work: Board, color: Color, point: Point) -> tuple[int, int]:
-    """How comfortable the chains around ``point`` are after ``color`` fills it: the fewest
-    liberties of any chain next to it (the new one included), then their total."""
+def _margin(work: Board, color: Color, point: Point) -> tuple[int, tuple[int, int]]:
+    """The liberties of the new stone's chain after ``color`` fills ``point``, and how
+    comfortable the chains around it are: the fewest liberties of any chain next to it (the new
+    one included), then their total."""
     trial = work.copy()
     trial.play(color, point)
-    libs = [len(trial.liberties(point))]
-    libs += [len(trial.liberties(n)) for n in trial.neighbours(point) if trial.get(n)]
-    return min(libs), sum(libs)
+    own = len(trial.liberties(point))
+    libs = [own] + [len(trial.liberties(n)) for n in trial.neighbours(point) if trial.get(n)]
+    return own, (min(libs), sum(libs))
 
 
 def _first_neighbour_color(work: Board, point: Point, dead: frozenset[Point]) -> Color:
@@ -217,7 +244,7 @@ def _makes_eye(work: Board, color: Color, point: Point, dead: frozenset[Point]) 
         borders: set[Color] = {color}
         dead_colors: set[Color] = set()
         has_empty = False
-        while todo:
+        while todo and len(borders) == 1:  # a part that borders both colours is no eye
             p = todo.pop()
             stone = work.get(p)
             if stone is None:
@@ -234,6 +261,8 @@ def _makes_eye(work: Board, color: Color, point: Point, dead: frozenset[Point]) 
                     part.add(n)
                     todo.append(n)
         seen |= part
-        if has_empty and len(borders) == 1 and not borders & dead_colors:
+        if todo or len(borders) > 1:
+            continue
+        if has_empty and not borders & dead_colors:
             return True
     return False

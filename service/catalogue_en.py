@@ -23,6 +23,7 @@ ENGLISH: dict[str, str] = {
     "button.filldame": "Fill dame",
     "button.noresult": "No result",
     "button.sgf": "SGF",
+    "button.count": "Count",
     # clocks
     "clock.days_hours": "{d}d {h}h",
     "clock.hours_minutes": "{h}h {m}m",
@@ -37,6 +38,7 @@ ENGLISH: dict[str, str] = {
     "caption.stopped": "game over",
     "caption.counting": "Game #{id} · counting · marking v{v}",
     "caption.finished": "Game #{id} · {result}",
+    "caption.try": "Game #{id} · hypothetical sequence (Art. 7.2), not played · {captured}",
     # challenges
     "terms.size": "{size}×{size}",
     "terms.handicap": "handicap {n}",
@@ -77,6 +79,21 @@ ENGLISH: dict[str, str] = {
         "Open dame {points} void territory (Art. 8): `resume` to play them, or `filldame` to "
         "fill the neutral points (both players must agree)."
     ),
+    "marking.connect": (
+        "Connect at {points} before counting: a chain in atari is not independent, so its "
+        "group's eye points are not territory until the stone is added (Art. 8). `filldame` "
+        "adds it (both players must agree)."
+    ),
+    "marking.seki": (
+        "Seki at {points}: the eye points of groups in seki are not territory (Art. 8)."
+    ),
+    "marking.unsettled": (
+        "Not finished: play on near {points} (a real move, not dame): `resume` to play it."
+    ),
+    "marking.capturable": (
+        "Warning: {chain} is marked alive, but it can be taken: {moves} (Art. 7.1). Mark it "
+        "dead, or resume; the marking stands if you both accept it."
+    ),
     "marking.accepted": "Accepted by {color} ({name}).",
     "marking.how": (
         "`dead D4` toggles a group; `done v{v}` accepts this marking; `resume` goes back to play."
@@ -90,10 +107,33 @@ ENGLISH: dict[str, str] = {
     "fill.sent": "Filling the neutral points of game #{id} proposed; your opponent must agree.",
     "fill.asked": "{name} proposes to fill the neutral points of game #{id}: `filldame` agrees.",
     "fill.nothing": "There are no neutral points that can be filled safely.",
+    "fill.nothing_unsettled": (
+        "Nothing can be filled safely: {points} are real moves, not dame. `resume` to play them."
+    ),
     "fill.done": "Neutral points filled by agreement (not moves, commentary 9.2.2): {stones}.",
     "noresult.sent": "No result proposed for game #{id}; your opponent must agree.",
     "noresult.asked": (
         "{name} proposes no result for game #{id} (Art. 12): `noresult` agrees; play on otherwise."
+    ),
+    # hypothetical sequences after the stop (Art. 7.2)
+    "try.header": "{name} tries a sequence in game #{id}, {first} first (Art. 7.2): {moves}",
+    "try.ko_pass": "pass for the ko at {point}",
+    "try.captured": "Captured in the sequence: {captures}.",
+    "try.took": "move {n}, {color} takes {points}",
+    "try.captured_none": "Nothing is captured in the sequence.",
+    "try.takes": "{color} takes {n}",
+    "try.takes_none": "nothing captured",
+    "try.replayed": "Not numbered on the image, as the point was played again later: {moves}.",
+    "try.ban": "{color} may retake the ko at {point} only after passing once for it (Art. 7.2).",
+    "try.unchanged": (
+        "Only a demonstration: game #{id} is unchanged and marking v{v} stands (`done v{v}` "
+        "accepts it, `dead D4` toggles a group)."
+    ),
+    "try.why_occupied": "the point is occupied",
+    "try.why_suicide": "it would be suicide (Art. 4)",
+    "try.why_ko": (
+        "it retakes a ko before {color} passed once for that ko (Art. 7.2): write `pass` at "
+        "{color}'s turn before the retake"
     ),
     # counting and results
     "tally.black": "Black: {territory} territory + {prisoners} prisoners = {score}",
@@ -205,6 +245,28 @@ ENGLISH: dict[str, str] = {
     "error.decline_other": "Only the challenged player (or the challenger) can decline #{id}.",
     "error.dead_needs_points": "Name at least one stone of the group: `dead D4`.",
     "error.dead_empty": "{point} is empty: name a stone of the group to toggle.",
+    "error.dead_inside_dead": (
+        "{points} cannot be marked dead: every stone of the other colour next to it is marked "
+        "dead, so it lives once they are taken (Art. 7.1). Mark those alive first, or leave "
+        "{points} alive."
+    ),
+    "error.try_not_stopped": (
+        "`try` plays hypothetical sequences only after the stop (Art. 7.2), and game #{id} is "
+        "being played: play on, or `pass` (two passes in a row stop the game). After the stop, "
+        "`resume` goes back to play."
+    ),
+    "error.try_empty": (
+        "Write the moves to try, e.g. `try D4 E5 pass F6`; a leading B or W says who plays first."
+    ),
+    "error.try_too_long": (
+        "A sequence may have at most {limit} moves, not {n}: try the part that settles the "
+        "question."
+    ),
+    "error.try_point": "Move {n} of the sequence is neither a point nor `pass`: {reason}",
+    "error.try_illegal": (
+        "Move {n} of the sequence, {color} {point}, is illegal: {why}. Nothing was shown; correct "
+        "the sequence and try again."
+    ),
     "error.stale_board": (
         "That board is out of date: game #{id} is at move {now}, not {then}. Use the latest board."
     ),
@@ -262,6 +324,9 @@ ENGLISH: dict[str, str] = {
     "help.cmd.resume": "After the stop: play on; your opponent moves first (Art. 9.3).",
     "help.cmd.filldame": "After the stop: propose or agree to fill the neutral points.",
     "help.cmd.noresult": "After a repetition (Art. 12): propose or agree to no result.",
+    "help.cmd.try": (
+        "After the stop: show a hypothetical sequence, e.g. `try D4 E5 pass F6` (Art. 7.2)."
+    ),
     "help.cmd.sgf": "The game record as an SGF file.",
     "help.cmd.adjudicate": "Organisers: decide a game (B+3.5, W+R, B+F, jigo, void, bothlose).",
     "help.cmd.vacation": "Stop your clocks for a while (a yearly allowance).",

@@ -5,10 +5,14 @@ terms of a challenge."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 from engine.colors import Color
+from engine.coords import Point
 from engine.counting import Count, count
 from engine.estimate import estimate_dead
+from engine.filling import FillPlan, plan_fill
+from engine.marking import capturable, contradictions
 from engine.result import GameResult, ResultKind
 from service.i18n import t
 from service.model import GameState, player_of
@@ -18,6 +22,7 @@ from service.unit import Loaded, Unit
 from service.views import (
     Button,
     Notice,
+    Spot,
     View,
     board_view,
     caption,
@@ -34,9 +39,21 @@ def counted(loaded: Loaded) -> Count:
     return count(loaded.game.board, sorted(loaded.state.match.dead), komi=loaded.row.komi)
 
 
+def fill_plan(loaded: Loaded) -> FillPlan:
+    """What the agreed filling would do on the current marking (RULES.md)."""
+    return plan_fill(loaded.game.board, sorted(loaded.state.match.dead))
+
+
 def propose_marking(loaded: Loaded) -> None:
-    """Start the confirmation phase (Art. 9.2) with the estimator's proposal as a new version."""
-    proposal = loaded.state.match.proposed(estimate_dead(loaded.game.board))
+    """Start the confirmation phase (Art. 9.2) with the estimator's proposal as a new version;
+    a proposal never marks dead a stone that lives once the stones around it are taken
+    (Art. 7.1), whatever the estimator says."""
+    board = loaded.game.board
+    dead = set(estimate_dead(board))
+    while wrong := contradictions(board, dead):
+        for chain in wrong:
+            dead -= set(chain)
+    proposal = loaded.state.match.proposed(dead)
     loaded.state = dataclasses.replace(stop_clocks(loaded.state), match=proposal)
 
 
@@ -90,18 +107,29 @@ async def marking_reply(
     dead = points_text(sorted(match.dead)) if match.dead else t("marking.none")
     lines = [*before, t("marking.header", id=gid, v=match.version, dead=dead)]
     lines.append(tally(score))
-    if score.voiding_dame:
-        lines.append(t("marking.voiding", points=points_text(score.voiding_dame)))
+    plan = fill_plan(loaded)
+    lines.extend(reasons(score, plan))
+    warnings = capturable(loaded.game.board, match.dead)
+    for warning in warnings:
+        lines.append(
+            t("marking.capturable", chain=points_text(warning.chain), moves=warning.moves_text)
+        )
     for color in (Color.BLACK, Color.WHITE):
         if color in match.accepted:
             lines.append(t("marking.accepted", color=color_name(color), name=names[color]))
     lines.append(t("marking.how", v=match.version))
     text = t("caption.counting", id=gid, v=match.version)
-    board = board_view(loaded.game, names, text, score)
+    board = dataclasses.replace(
+        board_view(loaded.game, names, text, score),
+        version=match.version,
+        unsettled=frozenset(plan.unsettled),
+        capturable=frozenset(p for w in warnings for p in w.chain),
+        sequence=numbered(warnings[0].moves) if warnings else (),
+    )
     buttons = (
         Button(t("button.done"), token(gid, "done", f"v{match.version}")),
         Button(t("button.resume"), token(gid, "resume")),
-        *((Button(t("button.filldame"), token(gid, "filldame")),) if score.dame else ()),
+        *((Button(t("button.filldame"), token(gid, "filldame")),) if plan.stones else ()),
         Button(t("button.resign"), token(gid, "resign")),
     )
     notices: tuple[Notice, ...] = ()
@@ -109,6 +137,29 @@ async def marking_reply(
         players = (player_of(loaded.row, Color.BLACK), player_of(loaded.row, Color.WHITE))
         notices = tuple(Notice(p, tuple(lines), buttons) for p in players)
     return View(tuple(lines), board=board, buttons=buttons, notify=notices, game_id=gid)
+
+
+def reasons(score: Count, plan: FillPlan) -> list[str]:
+    """Why territory does not count where it does not (Art. 8): the necessary stones
+    (``connect at``), open dame the fill can fill, seki, and real moves still to play."""
+    lines: list[str] = []
+    if score.connections:
+        lines.append(t("marking.connect", points=points_text([p for p, _ in score.connections])))
+    seki = set(plan.seki)
+    open_dame = [p for p in score.voiding_dame if p not in seki]
+    if open_dame:
+        lines.append(t("marking.voiding", points=points_text(open_dame)))
+    shared = [p for p in score.voiding_dame if p in seki]
+    if shared:
+        lines.append(t("marking.seki", points=points_text(shared)))
+    if plan.unsettled:
+        lines.append(t("marking.unsettled", points=points_text(list(plan.unsettled))))
+    return lines
+
+
+def numbered(moves: Iterable[tuple[Color, Point | None]]) -> tuple[tuple[Spot, Color, int], ...]:
+    """The stones of a sequence with their numbers (passes keep their number, show no stone)."""
+    return tuple((p, c, n) for n, (c, p) in enumerate(moves, start=1) if p is not None)
 
 
 async def finish(
@@ -126,6 +177,8 @@ async def finish(
     lines.append(t("end.announce", id=loaded.row.id, words=result_words(result)))
     text = t("caption.finished", id=loaded.row.id, result=result.sgf)
     board = board_view(loaded.game, names, text, score)
+    if score is not None:
+        board = dataclasses.replace(board, version=state.match.version, final=True)
     players = (player_of(loaded.row, Color.BLACK), player_of(loaded.row, Color.WHITE))
     sgf = Button(t("button.sgf"), token(loaded.row.id, "sgf"))
     notices = tuple(Notice(p, tuple(lines), (sgf,)) for p in players)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 from engine.colors import Color
-from engine.filling import propose_fill
+from engine.filling import plan_fill
+from engine.marking import contradictions
 from engine.result import GameResult, ResultKind
 from service.commands import Dead, Done, FillDame, NoResult, Resume
 from service.errors import BadArguments, WrongPhase
@@ -17,7 +18,7 @@ from service.options import parse_point
 from service.showing import board_reply, counted, finish, game_buttons, marking_reply
 from service.timing import start_turn
 from service.unit import Loaded, Unit
-from service.views import Notice, View, color_name
+from service.views import Notice, View, color_name, points_text
 
 
 async def _stopped_game(unit: Unit) -> tuple[Loaded, Color]:
@@ -41,6 +42,9 @@ async def dead(unit: Unit, command: Dead) -> View:
             raise BadArguments(t("error.dead_empty", point=point.gtp()))
         chains.append(chain)
     match = loaded.state.match.toggled(chains)
+    wrong = [chain for chain in contradictions(board, match.dead) if set(chain) & set(match.dead)]
+    if wrong:  # Art. 7.1: nothing changes
+        raise BadArguments(t("error.dead_inside_dead", points=points_text(wrong[0])))
     loaded.state = dataclasses.replace(loaded.state, match=match)
     await unit.save(loaded)
     names = await unit.names(loaded.row)
@@ -92,8 +96,11 @@ async def filldame(unit: Unit, command: FillDame) -> View:
     loaded, color = await _stopped_game(unit)
     match = loaded.state.match
     gid = loaded.row.id
-    stones = propose_fill(loaded.game.board, sorted(match.dead))
+    plan = plan_fill(loaded.game.board, sorted(match.dead))
+    stones = plan.stones
     if not stones:
+        if plan.unsettled:
+            raise WrongPhase(t("fill.nothing_unsettled", points=points_text(plan.unsettled)))
         raise WrongPhase(t("fill.nothing"))
     if not match.fill_agreed_by(color):
         loaded.state = dataclasses.replace(loaded.state, match=match.offer_fill(color))

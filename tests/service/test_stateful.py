@@ -48,8 +48,9 @@ from hypothesis.stateful import (
 )
 
 from engine.colors import Color
-from engine.coords import Point
+from engine.coords import Point, parse_vertex
 from engine.game import Game, Phase
+from engine.marking import contradictions
 from service import Actor, GameService
 from service.commands import (
     SYSTEM,
@@ -84,6 +85,7 @@ from service.commands import (
 from service.computer import engine_actor
 from service.errors import UserError
 from service.handlers import handler_of
+from service.match import Match
 from service.model import player_of, rebuild
 from service.players import is_engine
 from service.ports import (
@@ -605,7 +607,9 @@ class ServiceMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def dead_as_player(self, data: st.DataObject) -> None:
-        """A player of a stopped game toggles a stone that is on the board: never refused."""
+        """A player of a stopped game toggles a stone that is on the board: refused only when
+        the new marking would mark dead a chain whose every opposing neighbour is dead
+        (Art. 7.1, RULES.md "Markings that contradict Art. 7")."""
         rows = self.stopped()
         if not rows:
             return
@@ -617,8 +621,12 @@ class ServiceMachine(RuleBasedStateMachine):
             return
         actor = data.draw(st.sampled_from(self.players_of(row)), label="player")
         point = data.draw(st.sampled_from(stones), label="point")
+        board = known[1].board
+        chain = board.chain(parse_vertex(point, board.size))
+        marked = Match.from_data(row.data, row.size).toggled([chain]).dead
+        expect_refusal = any(set(c) & marked for c in contradictions(board, marked))
         ok, _ = self.send(Dead((point,)), self.request(data, actor, row.id))
-        assert ok, f"{actor.name} could not toggle {point} in game {row.id}"
+        assert ok != expect_refusal, f"{actor.name} toggling {point} in game {row.id}: {ok}"
 
     @rule(data=st.data(), actor=ACTORS)
     def resume(self, data: st.DataObject, actor: Actor) -> None:
@@ -831,8 +839,12 @@ class ServiceMachine(RuleBasedStateMachine):
         assert board.size == row.size == game.size
         assert board.black == spots(game, Color.BLACK), f"game {gid}: black stones differ"
         assert board.white == spots(game, Color.WHITE), f"game {gid}: white stones differ"
-        assert board.captures_black == game.board.prisoners[Color.BLACK]
-        assert board.captures_white == game.board.prisoners[Color.WHITE]
+        if not board.counting:  # a count shows its prisoners: captured + dead stones removed
+            assert board.captures_black == game.board.prisoners[Color.BLACK]
+            assert board.captures_white == game.board.prisoners[Color.WHITE]
+        else:
+            assert board.captures_black >= game.board.prisoners[Color.BLACK]
+            assert board.captures_white >= game.board.prisoners[Color.WHITE]
         assert board.move_number == game.move_number
         assert board.ko_point == game.board.ko_point
         last = game.last_move
