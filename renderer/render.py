@@ -119,6 +119,17 @@ def _counting_p(size: int, width: int, theme: Theme, spec: CountingFooter) -> Im
     return to_palette(counting_footer(size, width, theme, spec), theme)
 
 
+@functools.lru_cache(maxsize=32)
+def _tall_board_p(size: int, width: int, theme: Theme, footer: int) -> Image.Image:
+    """The empty board on an image with room for a footer ``footer`` pixels tall."""
+    g = geometry(size, width)
+    board = board_p(size, width, theme)
+    im = Image.new("P", (width, g.header + g.width + footer))
+    im.putpalette(board.getpalette() or [])
+    im.paste(board, (0, 0))
+    return im
+
+
 def render_palette_image(snap: Snapshot, width: int = DEFAULT_WIDTH) -> Image.Image:
     """The picture as a palette ("P") image: what the PNG and the animation encode."""
     g = geometry(snap.size, width)
@@ -131,10 +142,8 @@ def render_palette_image(snap: Snapshot, width: int = DEFAULT_WIDTH) -> Image.Im
     )
     if footer.height == g.footer:
         im = board.copy()
-    else:  # a taller counting footer: the same layers on a taller image
-        im = Image.new("P", (width, g.header + g.width + footer.height))
-        im.putpalette(board.getpalette() or [])
-        im.paste(board, (0, 0))
+    else:  # a taller counting footer: the same board on a taller image
+        im = _tall_board_p(snap.size, width, snap.theme, footer.height).copy()
     table = tiles(snap.size, width, snap.theme)
     pixels, boxes = im.im, table.boxes
     for point, kind in _kinds(snap).items():
@@ -164,8 +173,9 @@ def render_png(snap: Snapshot, width: int = DEFAULT_WIDTH) -> bytes:
 
 def clear_caches() -> None:
     """Forget every cached layer, tile, sprite, font and palette (they are rebuilt on demand)."""
-    for cached in (_header_p, _footer_p, _counting_p, canvas.board_rgb, canvas.board_p):
+    for cached in (_header_p, _footer_p, _counting_p, _tall_board_p, canvas.board_rgb):
         cached.cache_clear()
+    canvas.board_p.cache_clear()
     canvas.tiles.cache_clear()
     for cached in (canvas.header_band, canvas.footer_band, canvas.counting_footer, sprite):
         cached.cache_clear()
