@@ -15,7 +15,7 @@ from typing import Any
 from engine.coords import InvalidVertex, Point, format_vertex, parse_vertex
 from engine.counting import Count, count, dead_chains
 from engine.errors import EngineError, IllegalMove
-from engine.filling import propose_fill
+from engine.filling import plan_fill
 from engine.game import Game, Phase
 from records.sgf import GameRecord, SetupNode, SgfError, load_sgf, shown
 
@@ -162,9 +162,29 @@ def score_game(game: Game, dead_text: str | None, estimate: bool, fill: bool, ko
         dead |= dead_chains(board.size, dict(board.stones()), named)
     if fill:
         board = board.copy()
-        for color, point in propose_fill(board, dead):
+        for color, point in plan_fill(board, dead).stones:
             board.play(color, point)
     return count(board, dead, komi=komi)
+
+
+def unfinished_warning(game: Game) -> str | None:
+    """Why the final position of ``game`` looks unfinished when counted with no dead stones:
+    stones the estimator would mark dead, fights it leaves open, real moves the fill leaves.
+    None when it looks finished."""
+    from engine.estimate import estimate
+
+    board = game.board
+    proposal = estimate(board)
+    open_points = sorted(set(proposal.unsettled) | set(plan_fill(board).unsettled))
+    parts = []
+    if proposal.dead:
+        parts.append(f"{len(proposal.dead)} stones look dead (--estimate marks them, --dead names)")
+    if open_points:
+        shown = " ".join(_natural(open_points)[:8]) + (" …" if len(open_points) > 8 else "")
+        parts.append(f"play is still open near {shown}")
+    if not parts:
+        return None
+    return "the position looks unfinished: " + "; ".join(parts)
 
 
 def _tally_lines(result: Count) -> list[str]:
@@ -189,6 +209,12 @@ def _tally_lines(result: Count) -> list[str]:
         lines.append(
             "Open dame that void territory (Art. 8): "
             f"{' '.join(_natural(result.voiding_dame))} — resume and fill them, or use --fill-dame"
+        )
+    if result.connections:
+        lines.append(
+            "Chains in atari (Art. 8): connect at "
+            f"{' '.join(_natural([p for p, _ in result.connections]))} — their groups' eye points "
+            "count once the stone is added (--fill-dame adds it)"
         )
     return lines
 
@@ -216,6 +242,7 @@ def score_json(result: Count) -> dict[str, Any]:
         "dame": names(result.dame),
         "seki": names(result.seki),
         "voiding_dame": names(result.voiding_dame),
+        "connect": names([p for p, _ in result.connections]),
     }
 
 
@@ -238,10 +265,17 @@ def cmd_score(args: argparse.Namespace) -> int:
     except Exception as exc:  # a bug of ours: one line, no traceback
         print(f"ERROR {args.file}: unexpected {type(exc).__name__}: {reason(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
+    warning = None if args.dead or args.estimate else unfinished_warning(game)
+    if warning:
+        print(f"WARNING {args.file}: {warning}", file=sys.stderr)
     if args.json:
-        print(json.dumps(score_json(result)))
+        print(json.dumps({**score_json(result), "recorded": record.result}))
     else:
-        print("\n".join(_tally_lines(result)))
+        lines = _tally_lines(result)
+        if record.result:
+            same = "the same" if record.result == result.result.sgf else "not the same"
+            lines.insert(3, f"Recorded result (RE): {record.result} — {same} as this count")
+        print("\n".join(lines))
     return EXIT_OK
 
 

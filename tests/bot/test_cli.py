@@ -332,3 +332,48 @@ def test_small_boards_replay_and_score(
     assert main(["score", str(hostile["tiny"]), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["result"], data["dame"], data["seki"]) == ("0", ["A1", "B2"], ["A2", "B1"])
+
+
+def test_score_shows_the_recorded_result_beside_its_own_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The organiser sees the file's RE next to the count (Art. 10), and whether they agree."""
+    path = tmp_path / "recorded.sgf"
+    path.write_bytes(FINISHED.replace(b"RU[Japanese]", b"RU[Japanese]RE[W+14.5]"))
+    assert main(["score", str(path), "--dead", "B8"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Recorded result (RE): W+14.5 — the same as this count" in out
+    assert main(["score", str(path), "--dead", "B8", "--komi", "0.5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["recorded"], data["result"]) == ("W+14.5", "W+8.5")
+
+
+def test_score_without_dead_stones_warns_when_the_position_looks_unfinished(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Counting with no stone marked dead while one plainly is (B8) warns on stderr; with
+    --dead or --estimate the organiser has decided, and nothing is said."""
+    assert main(["score", str(files["finished"])]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"WARNING {files['finished']}: the position looks unfinished: ")
+    assert "1 stones look dead" in err
+    assert main(["score", str(files["finished"]), "--dead", "B8"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_score_names_the_connection_of_a_chain_in_atari(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Art. 8 (RULES.md "Territory" step 4): E1 is in atari, so Black's area does not count
+    until Black connects at D1; --fill-dame adds that necessary stone."""
+    path = tmp_path / "atari.sgf"
+    path.write_bytes(
+        b"(;GM[1]FF[4]SZ[7]KM[0]AB[da][db][dc][dd][de][df][eg]"
+        b"AW[ea][eb][ec][ed][ee][ef][fg];B[];W[])"
+    )
+    assert main(["score", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["connect"], data["result"]) == (["D1"], "W+13")
+    assert main(["score", str(path), "--fill-dame", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["connect"], data["result"]) == ([], "B+8")
