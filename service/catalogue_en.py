@@ -90,6 +90,10 @@ ENGLISH: dict[str, str] = {
     "marking.unsettled": (
         "Not finished: play on near {points} (a real move, not dame): `resume` to play it."
     ),
+    "marking.open_fight": (
+        "The proposal leaves the stones near {points} as they are: play there is still open. "
+        "`resume` to play it out, or mark them as you both agree."
+    ),
     "marking.capturable": (
         "Warning: {chain} is marked alive, but it can be taken: {moves} (Art. 7.1). Mark it "
         "dead, or resume; the marking stands if you both accept it."

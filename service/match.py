@@ -38,12 +38,16 @@ class Match:
     noresult_offer: Color | None = None  # proposing no result (Art. 12)
     undo_offer: Color | None = None  # asking to take back their last move
     undo_move: int = 0  # the move number the undo request is about
+    #: where the estimator saw play still open at the stop ("play on near K10"): its proposal
+    #: leaves those stones as they are, for the players to decide
+    unsettled: frozenset[Point] = frozenset()
 
     # -- the marking --------------------------------------------------------------------------
 
-    def proposed(self, dead: Iterable[Point]) -> Match:
-        """The stop (Art. 9.1): a new marking version with ``dead`` proposed, nothing pending."""
-        return Match(version=self.version + 1, dead=frozenset(dead))
+    def proposed(self, dead: Iterable[Point], unsettled: Iterable[Point] = ()) -> Match:
+        """The stop (Art. 9.1): a new marking version with ``dead`` proposed, nothing pending;
+        ``unsettled`` are the points where the estimator saw play still open."""
+        return Match(version=self.version + 1, dead=frozenset(dead), unsettled=frozenset(unsettled))
 
     def toggled(self, chains: Iterable[frozenset[Point]]) -> Match:
         """Each chain flipped between alive and dead: a new version, acceptances cleared."""
@@ -78,7 +82,12 @@ class Match:
     def resumed(self) -> Match:
         """Back to play (Art. 9.3): the marking and its acceptances go; the version stays."""
         return dataclasses.replace(
-            self, dead=frozenset(), accepted=frozenset(), fill_offer=None, noresult_offer=None
+            self,
+            dead=frozenset(),
+            accepted=frozenset(),
+            fill_offer=None,
+            noresult_offer=None,
+            unsettled=frozenset(),
         )
 
     # -- offers ---------------------------------------------------------------------------------
@@ -135,6 +144,12 @@ class Match:
             "noresult_offer": _letter(self.noresult_offer),
             "undo_offer": _letter(self.undo_offer),
             "undo_move": self.undo_move,
+            # only when there is something: rows without it read back the same
+            **(
+                {"unsettled": [format_vertex(p) for p in sorted(self.unsettled)]}
+                if self.unsettled
+                else {}
+            ),
         }
 
     @classmethod
@@ -148,6 +163,7 @@ class Match:
             noresult_offer=_color(data.get("noresult_offer")),
             undo_offer=_color(data.get("undo_offer")),
             undo_move=int(data.get("undo_move", 0)),
+            unsettled=frozenset(parse_vertex(v, size) for v in data.get("unsettled", ())),
         )
 
 

@@ -4,13 +4,14 @@ terms of a challenge."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Iterable
 
 from engine.colors import Color
 from engine.coords import Point
 from engine.counting import Count, count
-from engine.estimate import estimate_dead
+from engine.estimate import estimate
 from engine.filling import FillPlan, plan_fill
 from engine.marking import capturable, contradictions
 from engine.result import GameResult, ResultKind
@@ -44,17 +45,19 @@ def fill_plan(loaded: Loaded) -> FillPlan:
     return plan_fill(loaded.game.board, sorted(loaded.state.match.dead))
 
 
-def propose_marking(loaded: Loaded) -> None:
-    """Start the confirmation phase (Art. 9.2) with the estimator's proposal as a new version;
-    a proposal never marks dead a stone that lives once the stones around it are taken
-    (Art. 7.1), whatever the estimator says."""
-    board = loaded.game.board
-    dead = set(estimate_dead(board))
+async def propose_marking(loaded: Loaded) -> None:
+    """Start the confirmation phase (Art. 9.2) with the estimator's proposal as a new version
+    (read in a worker thread: it may take a moment on a big board). A proposal never marks dead
+    a stone that lives once the stones around it are taken (Art. 7.1), whatever the estimator
+    says; where it saw play still open, that is kept with the marking."""
+    board = loaded.game.board.copy()
+    proposal = await asyncio.to_thread(estimate, board)
+    dead = set(proposal.dead)
     while wrong := contradictions(board, dead):
         for chain in wrong:
             dead -= set(chain)
-    proposal = loaded.state.match.proposed(dead)
-    loaded.state = dataclasses.replace(stop_clocks(loaded.state), match=proposal)
+    match = loaded.state.match.proposed(dead, proposal.unsettled)
+    loaded.state = dataclasses.replace(stop_clocks(loaded.state), match=match)
 
 
 def game_buttons(loaded: Loaded) -> tuple[Button, ...]:
@@ -109,6 +112,8 @@ async def marking_reply(
     lines.append(tally(score))
     plan = fill_plan(loaded)
     lines.extend(reasons(score, plan))
+    if match.unsettled:
+        lines.append(t("marking.open_fight", points=points_text(sorted(match.unsettled))))
     warnings = capturable(loaded.game.board, match.dead)
     for warning in warnings:
         lines.append(
@@ -122,7 +127,7 @@ async def marking_reply(
     board = dataclasses.replace(
         board_view(loaded.game, names, text, score),
         version=match.version,
-        unsettled=frozenset(plan.unsettled),
+        unsettled=frozenset(plan.unsettled) | match.unsettled,
         capturable=frozenset(p for w in warnings for p in w.chain),
         sequence=numbered(warnings[0].moves) if warnings else (),
     )

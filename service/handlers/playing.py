@@ -71,7 +71,7 @@ async def _move(unit: Unit, point: str | None, at_move: int | None) -> View:
     if report.repetition:  # Art. 12: reported, not forbidden
         lines = (t("info.repetition", id=loaded.row.id),)
     if report.stopped:  # Art. 9.1
-        propose_marking(loaded)
+        await propose_marking(loaded)
         await unit.save(loaded)
         return await marking_reply(unit, loaded, (*lines, t("info.stopped")))
     await unit.save(loaded)
