@@ -34,6 +34,7 @@ from service.commands import (
     Resign,
     Resume,
     Sgf,
+    Try,
     Undo,
     Vacation,
 )
@@ -198,6 +199,12 @@ COMMANDS: tuple[Spec, ...] = (
     ),
     Spec("resume", Who.PLAYER, lambda w, _: Resume()),
     Spec("filldame", Who.PLAYER, lambda w, _: FillDame(), aliases=("fill",)),
+    Spec(
+        "try",
+        Who.PLAYER,
+        lambda w, _: Try(w.args),
+        (Arg("moves", ArgKind.WORD, repeat=True),),  # [B|W] points and `pass` (Art. 7.2)
+    ),
     Spec("noresult", Who.PLAYER, lambda w, _: NoResult()),
     Spec("sgf", Who.ANYONE, lambda w, _: Sgf(), aliases=("record",)),
     Spec(

@@ -138,6 +138,15 @@ class FillDame(Command[View]):
 
 
 @dataclass(frozen=True, slots=True)
+class Try(Command[View]):
+    """Play a hypothetical sequence (points and ``pass``, after an optional ``B`` or ``W``: who
+    plays first) on a copy of the stopped position under the confirmation ko rule (Art. 7.2);
+    both players see the result, the game is unchanged."""
+
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class NoResult(Command[View]):
     """Propose (or agree to) no result after a repetition (Art. 12)."""
 

@@ -34,10 +34,11 @@ from service.commands import (
     Resume,
     Settle,
     Sgf,
+    Try,
     Undo,
     Vacation,
 )
-from service.handlers import challenges, computer, confirming, keeping, looking, playing
+from service.handlers import challenges, computer, confirming, keeping, looking, playing, trying
 from service.unit import Unit
 
 
@@ -66,6 +67,7 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     Resume: Handler(confirming.resume),
     FillDame: Handler(confirming.filldame),
     NoResult: Handler(confirming.noresult),
+    Try: Handler(trying.try_, writes=False),  # Art. 7.2: played on a copy, never written
     Adjudicate: Handler(keeping.adjudicate),
     Vacation: Handler(keeping.vacation),
     Settle: Handler(keeping.settle, limited=False),

@@ -15,6 +15,7 @@ from service.commands import (
     Pass,
     Play,
     Resign,
+    Try,
     Undo,
     Vacation,
 )
@@ -106,6 +107,7 @@ MALFORMED = {
     "done": ["done soon", "done v3 v4"],
     "resume": ["resume now"],
     "filldame": ["filldame x"],
+    "try": ["try", "try #3", "try D4 size=9", "try D4 #x"],
     "noresult": ["noresult please"],
     "sgf": ["sgf long"],
     "adjudicate": ["adjudicate"],
@@ -157,6 +159,7 @@ def test_generated_help() -> None:
         ("undo yes", Undo(True)),
         ("undo no", Undo(False)),
         ("dead D4 q16", Dead(("D4", "q16"))),
+        ("try W d 4 E5, pass #3", Try(("W", "d4", "E5,", "pass"))),
         ("done", Done(None)),
         ("done v3", Done(3)),
         ("done 3 #5", Done(3)),
@@ -186,7 +189,7 @@ def test_a_mention_is_the_challenged_actor() -> None:
 def test_every_command_of_the_table_is_dispatched_by_the_registry() -> None:
     """The table is the single source of dispatch: each spec builds a value the service's
     registry knows (``help`` is answered from the table itself)."""
-    samples = {"play": "d4", "dead": "d4", "adjudicate": "B+R"}
+    samples = {"play": "d4", "dead": "d4", "adjudicate": "B+R", "try": "d4"}
     for spec in COMMANDS:
         words = parse(f"{spec.name} {samples.get(spec.name, '')}")
         command = command_of(words, None)
