@@ -39,9 +39,9 @@ def _kinds(snap: Snapshot) -> dict[Point, Kind]:
     for p, colour, number in snap.sequence:  # a point played twice shows its latest move
         if p not in numbered or number > numbered[p][0]:
             numbered[p] = (number, colour)
-    for p, (number, played) in numbered.items():
+    for p, (number, played) in numbered.items():  # the number replaces the point's mark
         ghost: Stone = None if stones.get(p) == played else played
-        kinds[p] = kinds.get(p, EMPTY)._replace(label=str(number), ghost=ghost)
+        kinds[p] = kinds.get(p, EMPTY)._replace(mark=None, label=str(number), ghost=ghost)
     if snap.ko_point is not None:
         kinds[snap.ko_point] = kinds.get(snap.ko_point, EMPTY)._replace(ko=True)
     if snap.last_move is not None:
@@ -65,11 +65,12 @@ def footer_text(snap: Snapshot) -> str:
 
 def legend_items(snap: Snapshot) -> tuple[LegendItem, ...]:
     """The legend: each mark the board shows that the snapshot has a word for, in the order of
-    :class:`Mark`, with the stone colours it is drawn on."""
+    :class:`Mark`, with the stone colours it is drawn on (a sequence number hides a mark)."""
     words = dict(snap.legend)
+    hidden = {p for p, _, _ in snap.sequence}
     on: dict[Mark, set[Stone]] = {}
     for p, mark in snap.marks:
-        if mark in words:
+        if mark in words and p not in hidden:
             on.setdefault(mark, set()).add(
                 "B" if p in snap.black else "W" if p in snap.white else None
             )

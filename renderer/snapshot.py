@@ -87,7 +87,9 @@ class Snapshot:
     final: bool = False  # both players accepted the marking: the count is the result
     legend: tuple[tuple[Mark, str], ...] = ()  # the words for the marks drawn (translated)
     #: numbered stones of a hypothetical sequence (``try``, Art. 7.2) or of a warning: where each
-    #: was played, by whom and its number; drawn on the position the snapshot shows
+    #: was played, by whom and its number; drawn on the position the snapshot shows (the number
+    #: on a stone of that colour, else on a small "ghost" stone; it replaces the point's mark,
+    #: and a point played twice shows its latest number)
     sequence: tuple[tuple[Point, Literal["B", "W"], int], ...] = ()
     words: tuple[tuple[Word, str], ...] = ()  # the renderer's own words, translated
 

@@ -158,7 +158,7 @@ ENGLISH: dict[str, str] = {
     "legend.voiding_dame": "open dame: voids",
     "legend.seki_dame": "seki dame",
     "legend.necessary": "connect here",
-    "legend.seki_eye": "seki eye: no point",
+    "legend.seki_eye": "eye: not counted",
     "legend.unsettled": "unsettled",
     "legend.capturable": "can be captured",
     "result.point": "{n} point",

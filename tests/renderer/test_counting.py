@@ -251,6 +251,14 @@ def test_a_sequence_numbers_its_stones_and_ghosts_the_others() -> None:
     assert render_png(plain) != render_png(snap)
 
 
+def test_a_sequence_number_replaces_the_mark_of_its_point_and_its_legend_entry() -> None:
+    marks = (((4, 4), Mark.SEKI_DAME), ((0, 0), Mark.DAME))
+    numbered = counting(marks=marks, sequence=(((4, 4), "W", 1),))
+    plain = counting(marks=(((0, 0), Mark.DAME),), sequence=(((4, 4), "W", 1),))
+    assert [i.mark for i in legend_items(numbered)] == [Mark.DAME]
+    assert render_png(numbered) == render_png(plain)
+
+
 def test_a_point_played_twice_shows_its_latest_number() -> None:
     twice = Snapshot(9, black=frozenset({B1}), sequence=((B1, "B", 1), (B1, "B", 5)))
     latest = Snapshot(9, black=frozenset({B1}), sequence=((B1, "B", 5),))
