@@ -9,7 +9,7 @@ from typing import Literal
 
 from PIL import Image, ImageChops
 
-from renderer.canvas import TRANSPARENT
+from renderer.canvas import BAND_INDEX, TRANSPARENT
 from renderer.render import render_palette_image
 from renderer.snapshot import Snapshot
 
@@ -38,8 +38,21 @@ def _delta(before: Image.Image, after: Image.Image) -> Image.Image:
     return out
 
 
+def _padded(frame: Image.Image, height: int) -> Image.Image:
+    """``frame`` on ``height`` rows, the rows added in the band colour (palette entry 0): a
+    counting frame is taller than the frames of play."""
+    if frame.height == height:
+        return frame
+    out = Image.new("P", (frame.width, height), BAND_INDEX)
+    out.putpalette(frame.getpalette() or [])
+    out.paste(frame, (0, 0))
+    return out
+
+
 def _encode(snapshots: list[Snapshot], width: int, total_ms: int, hold_ms: int, fmt: str) -> bytes:
     frames = [render_palette_image(s, width) for s in snapshots]
+    height = max(f.height for f in frames)
+    frames = [_padded(f, height) for f in frames]
     if fmt == "GIF":
         frames = [frames[0]] + [_delta(a, b) for a, b in itertools.pairwise(frames)]
     step = max(MIN_FRAME_MS, total_ms // max(1, len(frames) - 1)) // 10 * 10

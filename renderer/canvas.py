@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 PALETTE_COLOURS = 255
 TRANSPARENT = 255  # the one palette slot left free, for unchanged pixels in animations
+BAND_INDEX = 0  # the palette slot of the bands' colour (the first fixed colour)
 
 
 def _board_rgb(g: Geometry, pal: Palette) -> Image.Image:

@@ -9,7 +9,17 @@ import itertools
 import pytest
 from PIL import Image
 
-from renderer import DEFAULT_WIDTH, Mark, Snapshot, clear_caches, geometry, render_image, render_png
+from renderer import (
+    DEFAULT_WIDTH,
+    Mark,
+    Snapshot,
+    clear_caches,
+    geometry,
+    render_animation,
+    render_image,
+    render_png,
+)
+from renderer.animation import ANIMATION_WIDTH
 from renderer.canvas import fit_name, name_room, wrap
 from renderer.render import counting_spec, legend_items
 from renderer.snapshot import STONE_MARKS, Word
@@ -292,3 +302,13 @@ def test_invalid_counting_fields_are_rejected(kwargs: dict[str, object], message
 def test_a_png_of_a_counting_image_is_a_palette_png() -> None:
     im = Image.open(io.BytesIO(render_png(counting(final=True))))
     assert im.format == "PNG" and im.mode == "P" and im.width == DEFAULT_WIDTH
+
+
+def test_a_replay_may_end_on_a_taller_counting_frame() -> None:
+    play = Snapshot(9, black=frozenset({B1}), to_move="W", move_number=1)
+    gif = Image.open(io.BytesIO(render_animation([play, counting(final=True)])))
+    assert gif.size == render_image(counting(final=True), ANIMATION_WIDTH).size
+    assert getattr(gif, "n_frames", 1) == 2
+    gif.seek(0)
+    first = gif.convert("RGB")
+    assert close(first.getpixel((5, gif.height - 5)), PALETTES["light"].band)  # type: ignore[arg-type]
