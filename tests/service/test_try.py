@@ -3,9 +3,12 @@ shown to both players, under the confirmation ko rule; the real game never chang
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.board import Board as EngineBoard
 from engine.colors import Color
@@ -13,11 +16,19 @@ from engine.coords import Point, parse_vertex
 from engine.diagram import parse_diagram
 from service import GameService
 from service.commands import Board, Computer, Done, Pass, Request, Resume, Try
-from service.errors import BadArguments, IllegalMoveError, NoSuchGame, NotAPlayer, WrongPhase
+from service.errors import (
+    BadArguments,
+    IllegalMoveError,
+    NoSuchGame,
+    NotAPlayer,
+    UserError,
+    WrongPhase,
+)
 from service.handlers.trying import MAX_MOVES, play_out
 from service.i18n import t
 from service.ports import Database, GameRow
 from service.views import Notice
+from storage.memory import open_memory
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -296,3 +307,31 @@ def test_the_other_ko_still_needs_its_own_pass() -> None:
     assert says(refused.value, "error.try_illegal", n=10, color=BLACK, point="B7", why=why)
     _, steps = play_out(two_kos(), W, moves_of(*BOTH_BANNED, "G2", "G1", "pass", "A1", "B7"))
     assert steps[9].ko == spot("B7", 7) and steps[-1].captured == (spot("A7", 7),)
+
+
+WORDS = ["E5", "F5", "D5", "A1", "A2", "B1", "J9", "pass", "PASS", "b", "W", "Z9", "I5", "", ","]
+TRIES = st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=12)
+
+
+async def _tries(sequences: list[list[str]]) -> None:
+    database = await open_memory()
+    try:
+        service = GameService(database, clock=FakeClock(), rng=random.Random(1))
+        gid = await stopped_ko(service)
+        before = await stored(database, gid)
+        for words in sequences:
+            try:
+                view = await service.execute(Try(tuple(words)), Request(BOB, game=gid))
+            except UserError as error:
+                assert error.key, error  # a catalogue sentence, never an internal error
+            else:
+                assert view.board is not None and view.keys[0] == "try.header"
+        assert await stored(database, gid) == before
+    finally:
+        await database.close()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(TRIES, min_size=1, max_size=4))
+def test_any_sequence_shows_a_board_or_gets_a_clear_refusal(sequences: list[list[str]]) -> None:
+    asyncio.run(_tries(sequences))
