@@ -99,11 +99,16 @@ def read_sequence(
 
 
 def retake_point(board: Board, ko: frozenset[Point], color: Color) -> Point | None:
-    """Where ``color`` would retake the ko fought on the pair ``ko`` (an empty point next to the
-    lone opposing stone that took), or None when the ko is no longer there."""
+    """Where ``color`` would retake the ko fought on the pair ``ko`` (the empty point that is the
+    only liberty of the lone opposing stone that took), or None when the ko is no longer there."""
     for point in ko:
         (other,) = ko - {point}
-        if board.get(point) is None and board.get(other) is color.opponent:
+        if (
+            board.get(point) is None
+            and board.get(other) is color.opponent
+            and board.chain(other) == {other}
+            and board.liberties(other) == {point}
+        ):
             return point
     return None
 

@@ -335,3 +335,18 @@ async def _tries(sequences: list[list[str]]) -> None:
 @given(st.lists(TRIES, min_size=1, max_size=4))
 def test_any_sequence_shows_a_board_or_gets_a_clear_refusal(sequences: list[list[str]]) -> None:
     asyncio.run(_tries(sequences))
+
+
+@pytest.mark.parametrize(
+    ("moves", "ko"),
+    [
+        (("A7", "G1", "G2", "pass"), "B7"),  # the ko is still there: the pass is for it
+        (("A7", "G1", "B7", "pass"), None),  # White connected at B7
+        (("A7", "G1", "A5", "pass"), None),  # White took A6: its A7 stone has two liberties
+    ],
+)
+def test_a_pass_is_for_a_ko_only_while_that_ko_is_on_the_board(
+    moves: tuple[str, ...], ko: str | None
+) -> None:
+    _, steps = play_out(two_kos(), W, moves_of(*moves))
+    assert steps[3].ko == (None if ko is None else spot(ko, 7))
