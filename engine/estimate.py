@@ -11,14 +11,19 @@ itself is :mod:`engine.counting`). The method, pure Python on whole chains, dete
    count two. Its *space* is the points its colour owns on an influence map (each chain radiates
    its number of stones, halved at every step) in the areas it touches that the enemy does not
    own. A group with two eyes or ``SPACE_ALIVE`` points of space is *strong*, else *weak*.
-4. A weak group is dead when it lies in an area walled by the enemy (the points that are not enemy
-   stones, connected) that holds no strong group of its colour, every enemy group on the wall
-   being strong or having a strong friend in its own area — unless a short reading shows that the
-   enemy cannot fill its liberties (seki, :mod:`engine.estimate_read`). A weak group whose area
-   holds a strong friend may still connect out and is left alive, unless it loses a capturing
-   race against a weak enemy group it touches: eyes, then liberties decide, and an even race is a
-   seki (both live). Races are settled after the clear cases, the weakest loser first.
-5. Dead groups are taken off, which turns the regions around them into the enemy's eyes and space,
+4. A weak group whose fight is small and closed is read out under Art. 7.1/7.2
+   (:mod:`engine.estimate_fights`): dead when the enemy, moving first, captures it; alive when it
+   holds; and alive too when the reading runs out of budget (not conclusive: it may be a seki, and
+   the place is reported unsettled). That verdict stands over the rules below.
+5. Any other weak group is dead when it lies in an area walled by the enemy (the points that are
+   not enemy stones, connected) that holds no strong group of its colour, every enemy group on
+   the wall being strong or having a strong friend in its own area — unless a short reading
+   shows that the enemy cannot fill its liberties (seki, :mod:`engine.estimate_read`). A weak
+   group whose area holds a strong friend may still connect out and is left alive, unless it
+   loses a capturing race against a weak enemy group it touches: eyes, then liberties decide,
+   and an even race is a seki (both live). Races are settled after the clear cases, the weakest
+   loser first.
+6. Dead groups are taken off, which turns the regions around them into the enemy's eyes and space,
    and the analysis runs again until nothing changes.
 """
 

@@ -366,34 +366,44 @@ class Analysis:
     def _captives(self, groups: dict[int, list[int]]) -> set[int]:
         """Groups standing as an island in a region (of points without living stones) that the
         enemy also borders: everything reached from them without entering the region is their
-        colour or empty, and every enemy stone they touch borders that region. The region
-        around them is the enemy's to make eyes in, and their own
-        space (influence) does not make them strong: only eyes do."""
+        colour or empty, and every enemy chain they touch borders that region; and every group
+        of their colour on that region is such an island while the enemy's are not (the enemy
+        is the wall, they are inside it). The region around them is the enemy's to make eyes
+        in, and their own space (influence) does not make them strong: only eyes do. A group
+        out in an open area that other groups of its colour also border is no captive."""
         size, alive, chain_of, group_of = self.size, self.alive, self.chain_of, self.group_of
         nbrs = neighbour_table(size)
         label, regions = components(size, [not a for a in alive])
         out: set[int] = set()
-        checked: set[int] = set()
         for number, members in enumerate(regions):
             border = {n for i in members for n in nbrs[i] if alive[n]}
             if len({alive[n] for n in border}) < 2:
                 continue
-            border_groups = {group_of[chain_of[n]] for n in border}
+            border_chains = {chain_of[n] for n in border}
+            found_of: dict[int, set[int]] = {1: set(), 2: set()}
+            whole_of = {1: True, 2: True}
             for start in sorted(border):
                 g = group_of[chain_of[start]]
-                if g in checked:
+                color = alive[start]
+                if not whole_of[color] or g in found_of[color]:
                     continue
-                island = self._island(start, label, number, border_groups)
+                island = self._island(start, label, number, border_chains)
                 if island is None:
+                    whole_of[color] = False
                     continue
                 found = {group_of[chain_of[i]] for i in island if alive[i]}
-                checked |= found
                 inside = set(island)
-                whole = all(
+                if not all(
                     s in inside for f in found for c in groups[f] for s in self.chains[c].stones
-                )
-                if whole:
-                    out |= found
+                ):
+                    whole_of[color] = False
+                    continue
+                found_of[color] |= found
+            # Only a colour whose every group on the region is such an island is captive there:
+            # the region is then the enemy's eye space with the captives in it.
+            for color in (1, 2):
+                if whole_of[color] and not whole_of[3 - color]:
+                    out |= found_of[color]
         return out
 
     def _island(
@@ -401,7 +411,7 @@ class Analysis:
     ) -> list[int] | None:
         """The points reached from ``start`` without entering the region numbered ``region`` or
         an enemy stone, when they touch an enemy stone, every enemy stone they touch borders
-        that region (``border``) and they are at most ``ISLAND_MAX``."""
+        that region (its chains ``border``) and they are at most ``ISLAND_MAX``."""
         nbrs = neighbour_table(self.size)
         alive = self.alive
         color = alive[start]
@@ -413,7 +423,7 @@ class Analysis:
                 if n in seen or label[n] == region:
                     continue
                 if alive[n] == 3 - color:
-                    if self.group_of[self.chain_of[n]] not in border:
+                    if self.chain_of[n] not in border:
                         return None
                     touches = True
                     continue

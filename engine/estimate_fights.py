@@ -4,8 +4,10 @@ A weak group whose fight is small and closed (its *zone*: the empty points and s
 it without crossing a strong chain, see :func:`engine.estimate_search.zone_of`) is read with
 :class:`engine.estimate_search.Reader`: dead when the opponent, moving first, captures it under the
 confirmation ko rule (Art. 7.2), alive when it holds. That verdict stands over the shape-based
-rules of :mod:`engine.estimate_core`. A reading that runs out of budget decides nothing and marks
-its fight as open (see :mod:`engine.estimate`).
+rules of :mod:`engine.estimate_core`. A reading that runs out of budget is not conclusive: the
+group is left alive (the shape rules may not call it dead, it may be a seki) and its fight is
+reported as open (see :mod:`engine.estimate`). A zone with no stone of the opponent in or next to
+it is no fight and is not read.
 """
 
 from __future__ import annotations
@@ -52,7 +54,9 @@ class FightReader:
         self.reader = Reader(BUDGET_TOTAL)
 
     def verdicts(self, analysis: Analysis, strong: set[int]) -> dict[int, bool]:
-        """Per weak group of ``analysis`` whose fight could be read: True if dead."""
+        """Per weak group of ``analysis`` whose fight is small and closed: True if the reading
+        shows it dead, False if it holds or the reading ran out of budget (not conclusive: left
+        alive, reported open)."""
         size = analysis.size
         chains = analysis.chains
         groups = analysis.groups
@@ -65,8 +69,8 @@ class FightReader:
                 continue
             target = frozenset(Point(*divmod(s, size)) for c in members for s in chains[c].stones)
             fight = self.read(target, uncapturable)
-            if fight is not None and fight.reading.dead is not None:
-                out[g] = fight.reading.dead
+            if fight is not None:
+                out[g] = bool(fight.reading.dead)
         return out
 
     def read(self, target: frozenset[Point], uncapturable: frozenset[Point]) -> Fight | None:
@@ -78,7 +82,7 @@ class FightReader:
             max_empty=MAX_EMPTY,
             max_stones=MAX_STONES,
         )
-        if zone is None:
+        if zone is None or not self._has_opponent(target, zone):
             return None
         key = (target, zone)
         fight = self.fights.get(key)
@@ -90,6 +94,19 @@ class FightReader:
                 reading = Reading(None)
             fight = self.fights[key] = Fight(target, zone, reading)
         return fight
+
+    def _has_opponent(self, target: frozenset[Point], zone: frozenset[Point]) -> bool:
+        """Whether a stone of the target's opponent stands in the zone or next to it: with none
+        there is no fight to read (a lone group on an empty board is nobody's prisoner)."""
+        board = self.board
+        opponent = board.get(min(target))
+        if opponent is None:
+            return False
+        opponent = opponent.opponent
+        return any(
+            board.get(p) is opponent or any(board.get(n) is opponent for n in board.neighbours(p))
+            for p in zone
+        )
 
     def local_board(self, zone: frozenset[Point]) -> Board:
         """A board with the stones of ``zone``, the chains next to it and the chains next to

@@ -119,7 +119,6 @@ EXAMPLE_9 = Example(
     dame=("A1", "C2"),
     dead_stays=("B1", "A2", "B2", "B3", "C3", "D3", "D2", "C1"),
     estimator=frozenset({"B1", "A2", "B2", "B3", "C3", "D3", "D2", "C1"}),
-    estimator_xfail="estimator: does not read the direct ko left open yet",
 )
 
 EXAMPLE_10 = Example(

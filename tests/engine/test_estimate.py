@@ -237,12 +237,6 @@ def test_the_board_is_not_changed() -> None:
 
 #: positions the estimator gets wrong today, and why
 KNOWN_MISSES: dict[str, str] = {
-    "corner_test_1": "2 white stones (G5 H5) of an unfinished corner fight are proposed dead; "
-    "the answer leaves the whole fight as dame (the proposal also names it unsettled)",
-    "corner_test_2": "small corner seki: the reading of the corner runs out of budget and the "
-    "shape rules take the black corner chain as dead (reported unsettled at A1, C1)",
-    "corner_test_3": "as corner_test_2: B2 in the corner seki is proposed dead, reported unsettled",
-    "corner_test_4": "as corner_test_2: the corner seki is read as a lost race, reported unsettled",
     "game_33811578": "J89: the white stone L11 is dead under Art. 7.1 (Black M11 captures it, "
     "White L10 is self-atari); the answer leaves it on a dame cell. It stays on the board (its "
     "region touches White at L8), so the count is the same",
