@@ -18,7 +18,7 @@ fill's tie-break between two equally good colours, which can change no score (RU
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
@@ -31,7 +31,7 @@ import engine.regions
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
-from engine.counting import PointStatus, count
+from engine.counting import Count, PointStatus, count
 from engine.filling import plan_fill
 
 SNAPSHOT_DIR = Path(__file__).resolve().parent.parent / "data" / "goscorer_snapshots"
@@ -274,11 +274,17 @@ class Ours:
     seki: frozenset[Spot]  # stones of groups in seki and eye points of such groups
     filled: tuple[tuple[str, Spot], ...]  # the fill, in order: ("x" or "o", spot)
     necessary: tuple[tuple[str, Spot], ...]
-    unsettled: frozenset[Spot]  # dame the fill leaves: one side could make an eye there
-    seki_dame: frozenset[Spot]  # dame the fill leaves: shared liberties of a seki
-    #: of those, the points one colour could fill without self-atari, leaving only an opposing
-    #: chain in atari (a dame followed by a necessary stone, not a shared liberty of a seki)
+    #: real moves the fill leaves to the players: a point one side could turn into its own eye
+    #: point, an open border still to be played, a connection that cannot be made safely, or a
+    #: teire (below)
+    unsettled: frozenset[Spot]
+    seki_dame: frozenset[Spot]  # dame the fill leaves: shared liberties nobody can fill safely
+    #: of the unsettled points, those one colour could fill keeping its own chain out of atari
+    #: but leaving an opposing chain in atari (the opponent would then have to connect)
     teire: frozenset[Spot]
+    #: for every point that is not our territory and is empty or a dead stone, why not: the
+    #: kinds ("open", "seki", "teire", "own-dead") of the points that keep it from counting
+    why: dict[Spot, frozenset[str]]
     dame: frozenset[Spot]  # every dame left after the fill
     black: int  # territory totals inside the rectangle
     white: int
@@ -304,11 +310,16 @@ def count_ours(snap: Snapshot) -> Ours:
             board.play(color, point)
             board.pass_move()
         counted = count(board, dead)
-        teire = frozenset(
-            spot
-            for spot in (frame.spot(p) for p in plan.seki if _ataris_only(board, p, dead))
-            if spot is not None
-        )
+        teire_points = {p for p in plan.unsettled if _ataris_only(board, p, dead)}
+        kinds = {p: "open" for p in plan.unsettled}
+        kinds.update({p: "seki" for p in plan.seki})
+        kinds.update({p: "teire" for p in teire_points})
+        why = {
+            spot: causes
+            for point, causes in _why_not_territory(board, counted, dead, kinds).items()
+            if (spot := frame.spot(point)) is not None
+        }
+        teire = frozenset(s for s in map(frame.spot, teire_points) if s is not None)
 
     territory: dict[Spot, str] = {}
     seki: set[Spot] = set()
@@ -349,10 +360,97 @@ def count_ours(snap: Snapshot) -> Ours:
         unsettled=inside_only(plan.unsettled),
         seki_dame=inside_only(plan.seki),
         teire=teire,
+        why=why,
         dame=frozenset(dame),
         black=sum(1 for mark in territory.values() if mark == "z"),
         white=sum(1 for mark in territory.values() if mark == "a"),
     )
+
+
+def _why_not_territory(
+    board: Board, counted: Count, dead: set[Point], kinds: dict[Point, str]
+) -> dict[Point, frozenset[str]]:
+    """For each empty point or dead stone that is not territory after the fill, the kinds of the
+    points that keep it from counting (RULES.md "Territory"): in a region bordered by one colour
+    that holds its dead stones, "own-dead"; in any other region of dame, the fill's verdicts on
+    its points; in a region of eye points, the verdicts on the dame liberties and the unmade
+    connections of every chain of the groups around it (step 3: chains joined through eye
+    points; steps 4 and 5). A dame point without a verdict of its own takes the verdicts given
+    in its region; "unjudged" if there are none."""
+
+    def living(point: Point) -> bool:
+        return board.get(point) is not None and point not in dead
+
+    region_of: dict[Point, frozenset[Point]] = {}
+    for point in counted.status:
+        if living(point) or point in region_of:
+            continue
+        found, todo = {point}, [point]
+        while todo:
+            for n in board.neighbours(todo.pop()):
+                if not living(n) and n not in found:
+                    found.add(n)
+                    todo.append(n)
+        region_of.update(dict.fromkeys(found, frozenset(found)))
+
+    def verdicts(points: Iterable[Point]) -> set[str]:
+        out: set[str] = set()
+        for point in points:
+            kind = kinds.get(point)
+            given = {kind} if kind else {kinds[p] for p in region_of[point] if p in kinds}
+            out |= given or {"unjudged"}
+        return out
+
+    why: dict[Point, frozenset[str]] = {}
+    for region in set(region_of.values()):
+        if any(counted.status[p] in _COUNTED for p in region):
+            continue
+        around = {n for p in region for n in board.neighbours(p) if living(n)}
+        colors = {board.get(n) for n in around}
+        if len(colors) == 1 and any(board.get(p) in colors for p in region):
+            causes = {"own-dead"}
+        elif len(colors) != 1:
+            causes = verdicts(region)
+        else:
+            causes = verdicts(_voiding_points(board, around, region_of, living, counted))
+        why.update(dict.fromkeys(region, frozenset(causes)))
+    return why
+
+
+_COUNTED = (PointStatus.BLACK_TERRITORY, PointStatus.WHITE_TERRITORY, PointStatus.DEAD_REMOVED)
+
+
+def _voiding_points(
+    board: Board,
+    around: set[Point],
+    region_of: dict[Point, frozenset[Point]],
+    living: Callable[[Point], bool],
+    counted: Count,
+) -> set[Point]:
+    """The dame liberties and the single liberties (unmade connections) of the chains of the
+    groups that hold the stones ``around`` (chains joined through eye points, RULES.md step 3)."""
+    chains: set[frozenset[Point]] = set()
+    todo = [board.chain(p) for p in around]
+    while todo:
+        chain = todo.pop()
+        if chain in chains:
+            continue
+        chains.add(chain)
+        color = board.get(next(iter(chain)))
+        for lib in {n for p in chain for n in board.neighbours(p) if not living(n)}:
+            region = region_of[lib]
+            stones = {n for p in region for n in board.neighbours(p) if living(n)}
+            if {board.get(n) for n in stones} == {color} and all(
+                board.get(p) is not color for p in region
+            ):
+                todo.extend(board.chain(n) for n in stones)
+    out: set[Point] = set()
+    for chain in chains:
+        libs = {n for p in chain for n in board.neighbours(p) if not living(n)}
+        out |= {p for p in libs if counted.status[p] is PointStatus.DAME}
+        if len(libs) == 1:
+            out |= libs
+    return out
 
 
 def _ataris_only(board: Board, point: Point, dead: set[Point]) -> bool:
