@@ -241,11 +241,16 @@ KNOWN_MISSES: dict[str, str] = {
     "White L10 is self-atari); the answer leaves it on a dame cell. It stays on the board (its "
     "region touches White at L8), so the count is the same",
     "game_dev_51749995": "the board of game_33811578, same J89 reason (L11 dead under Art. 7.1)",
-    "game_beta_17150": "J89: mutual ataris at A9 and J1. Black, moving first, captures the four "
-    "white stones A7 A8 B7 B8 and the five at F2-H1 (Art. 7.1: dead); the answer calls them "
-    "alive (seki). The estimator proposes them dead; B9 and J2 live by the snapback recapture",
-    "game_seki_64848549": "a board of sekis: several corner and edge sekis are read past the "
-    "budget and the shape rules take them as lost races (reported unsettled there)",
+    "game_beta_17150": "J89: mutual atari at J1. Black J1 captures the five white stones F2-H1, "
+    "and White J1 (taking J2) is answered by Black J2 taking six: dead under Art. 7.1 (J2 lives "
+    "by that recapture, the second clause); the answer calls the corner a seki. The same shape at "
+    "A9 (A7-B8) is left alive, as the answer has it",
+    "game_seki_64848549": "J89 on two of three places: K1-M1 (three black stones on the first "
+    "line, liberties J1 N1, under White's H1-O2 with five liberties) die to White J1 then N1, and "
+    "A8 (in atari at A9, no move back at A8) dies to White A9: dead under Art. 7.1, the answer "
+    "calls them seki and dame. Not settled: White S1 T2 in Black's corner, which Black S2 and T1 "
+    "capture; the reading bounds the fight by Black's corner chain R1-R4 (three liberties) and "
+    "does not read White's counter-attack at S4; the answer calls it a seki",
 }
 
 CORPUS = load_corpus()
