@@ -1,13 +1,20 @@
-"""Counting under Art. 8 and 10, exactly the five steps of RULES.md ("Territory").
+"""Counting under Art. 8 and 10, exactly the steps of RULES.md ("Territory").
 
 Given the final board and the agreed dead stones:
 
 1. a *region* is a maximal connected set of points that are not living stones;
 2. an empty point is an *eye point* of C if its region is bordered only by living stones of C and
    holds no dead stone of C; every other empty point is *dame* (commentary to Example 25);
-3. a living chain with a dame point as a liberty is *in seki* (Art. 8);
-4. eye points are *territory* only if no chain bordering their region is in seki;
-5. dead stones inside territory are removed as prisoners and their points are territory
+3. living chains of C that border one region of eye points of C belong to one *group* (and so on,
+   transitively): possessing dame is a property of the group (commentary to Art. 8, Example 24c);
+   a group is *in seki* when one of its chains has a dame point as a liberty;
+4. a group is also *not independent* while one of its chains is in atari (an open ko connection, a
+   missing teire): it counts like a group in seki until its owner adds the necessary stone, and
+   the count names that point (:attr:`Count.connections`, ``connect at G1``). Liberties are the
+   points next to a chain that are not living stones: dead stones are taken off first;
+5. eye points are *territory* only if no chain around their region belongs to a group that is in
+   seki or not independent;
+6. dead stones inside territory are removed as prisoners and their points are territory
    (Art. 10.1); dead stones anywhere else stay on the board and count for nobody (Diagram 17).
 
 >>> from engine.diagram import parse_diagram
