@@ -13,6 +13,8 @@ Every limit is a number a club could ask about, so they live here, together, and
   keeps its own. The bot (:mod:`bot.app`) runs with a budget; a service built without one (tests,
   benchmarks, scripts) is not limited.
 - ``listed_games``: lines of each kind that ``games`` shows before it says how many more there are.
+- ``try_moves``: the longest sequence ``try`` plays after the stop (Art. 7.2): enough for any local
+  fight; a longer one is refused.
 
 >>> bucket = CommandBudget(Limits(burst=2, per_minute=60))
 >>> [bucket.take("alice", now=0.0) for _ in range(3)]
@@ -37,6 +39,7 @@ class Limits:
     burst: int = 20
     per_minute: int = 60
     listed_games: int = 50
+    try_moves: int = 40
 
 
 class CommandBudget:

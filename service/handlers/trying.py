@@ -36,9 +36,6 @@ from service.players import is_engine
 from service.unit import Loaded, Unit
 from service.views import BoardView, Button, Notice, Spot, View, color_name, points_text, token
 
-MAX_MOVES = 40
-"""The longest sequence ``try`` plays: enough for any local fight; a longer one is refused."""
-
 _WHY = {
     IllegalReason.OCCUPIED: "try.why_occupied",
     IllegalReason.SUICIDE: "try.why_suicide",
@@ -69,11 +66,11 @@ class Step:
 
 
 def read_sequence(
-    words: Sequence[str], size: int, default: Color
+    words: Sequence[str], size: int, default: Color, limit: int
 ) -> tuple[Color, list[Point | None]]:
     """Who plays first and the moves (None: ``pass``) of ``try``'s words; commas separate moves
-    too. Raises :class:`BadArguments` for an empty or too long sequence or a word that is neither
-    a point nor ``pass``."""
+    too. Raises :class:`BadArguments` for an empty sequence, one longer than ``limit`` moves
+    (:attr:`service.limits.Limits.try_moves`) or a word that is neither a point nor ``pass``."""
     tokens = [part for word in words for part in re.split(r"[\s,;]+", word) if part]
     first = default
     if tokens:
@@ -84,8 +81,8 @@ def read_sequence(
             pass
     if not tokens:
         raise BadArguments(t("error.try_empty"))
-    if len(tokens) > MAX_MOVES:
-        raise BadArguments(t("error.try_too_long", limit=MAX_MOVES, n=len(tokens)))
+    if len(tokens) > limit:
+        raise BadArguments(t("error.try_too_long", limit=limit, n=len(tokens)))
     moves: list[Point | None] = []
     for number, word in enumerate(tokens, 1):
         if word.lower() in ("pass", t("word.pass").lower()):
@@ -167,6 +164,14 @@ def _ko_to_pass_for(
     return banned[max(banned, key=lambda ko: taken.get(ko, 0))]
 
 
+def hypothetical(board: BoardView | None) -> bool:
+    """Whether ``board`` is a ``try``'s (a sequence on a copy of the game, not the game's
+    position), so that adapters show it beside the game's board, never in its place: numbered
+    stones without a count. (The marking numbers the moves of a capturable chain's warning too,
+    but its board carries the count: that board is the game's.)"""
+    return board is not None and bool(board.sequence) and not board.counting
+
+
 def numbered(steps: Sequence[Step]) -> tuple[tuple[Spot, Color, int], ...]:
     """Every stone of the sequence with its number, for the image: the renderer draws the latest
     number on a point played more than once, and a stone taken later as a pale ghost."""
@@ -180,7 +185,8 @@ async def try_(unit: Unit, command: Try) -> View:
     gid = loaded.row.id
     if not loaded.stopped:
         raise WrongPhase(t("error.try_not_stopped", id=gid))
-    first, moves = read_sequence(command.moves, loaded.game.size, color)
+    limit = unit.context.limits.try_moves
+    first, moves = read_sequence(command.moves, loaded.game.size, color, limit)
     demo, steps = play_out(loaded.game.board, first, moves)
     names = await unit.names(loaded.row)
     header = t(

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from engine.board import Board as EngineBoard
 from engine.colors import Color
 from engine.coords import Point, parse_vertex
+from engine.counting import PointStatus
 from engine.diagram import parse_diagram
 from service import GameService
-from service.commands import Board, Computer, Done, Pass, Request, Resume, Try
+from service.commands import Board, Computer, Dead, Done, Pass, Request, Resume, Try
 from service.errors import (
     BadArguments,
     IllegalMoveError,
@@ -24,8 +25,9 @@ from service.errors import (
     UserError,
     WrongPhase,
 )
-from service.handlers.trying import MAX_MOVES, play_out
+from service.handlers.trying import hypothetical, play_out
 from service.i18n import t
+from service.limits import Limits
 from service.ports import Database, GameRow
 from service.views import Notice
 from storage.memory import open_memory
@@ -184,11 +186,12 @@ async def test_bad_sequences_get_clear_answers(service: GameService) -> None:
         with pytest.raises(BadArguments) as refused:
             await service.execute(Try(empty), Request(ALICE, game=gid))
         assert says(refused.value, "error.try_empty")
-    too_long = ("pass",) * (MAX_MOVES + 1)
+    most = Limits().try_moves  # the default limit (service/limits.py, README "Limits")
+    too_long = ("pass",) * (most + 1)
     with pytest.raises(BadArguments) as refused:
         await service.execute(Try(too_long), Request(ALICE, game=gid))
-    assert says(refused.value, "error.try_too_long", limit=MAX_MOVES, n=MAX_MOVES + 1)
-    await service.execute(Try(("pass",) * MAX_MOVES), Request(ALICE, game=gid))  # the limit is fine
+    assert says(refused.value, "error.try_too_long", limit=most, n=most + 1)
+    await service.execute(Try(("pass",) * most), Request(ALICE, game=gid))  # the limit is fine
     off = t("error.point_off", point="Z9", size=9, range="A1–J9")
     for word, reason in (
         ("Z9", off),
@@ -198,6 +201,39 @@ async def test_bad_sequences_get_clear_answers(service: GameService) -> None:
         with pytest.raises(BadArguments) as refused:
             await service.execute(Try(("E5", word)), Request(BOB, game=gid))
         assert says(refused.value, "error.try_point", n=2, reason=reason)
+
+
+async def test_the_longest_sequence_is_the_configured_limit(
+    database: Database, clock: FakeClock
+) -> None:
+    """``Limits.try_moves`` (service/limits.py) is the limit the service applies, not a constant."""
+    service = GameService(database, clock=clock, limits=Limits(try_moves=3))
+    gid = await stopped_ko(service)
+    with pytest.raises(BadArguments) as refused:
+        await service.execute(Try(("W", "E5", "pass", "A9", "F5")), Request(ALICE, game=gid))
+    assert says(refused.value, "error.try_too_long", limit=3, n=4)
+    view = await service.execute(Try(("W", "E5", "pass", "A9")), Request(ALICE, game=gid))
+    assert view.board is not None and len(view.board.sequence) == 2  # two stones, one pass
+
+
+async def test_only_a_tried_board_is_hypothetical(service: GameService) -> None:
+    """What the adapters show beside the game's board, never in its place: a try's board. The
+    marking numbers a capturable chain's sequence too (Art. 7.1), but it is the game's board."""
+    gid = await stopped_ko(service)
+    tried = await service.execute(Try(("W", "E5", "pass", "A9")), Request(ALICE, game=gid))
+    counting = await service.execute(Board(), Request(ALICE, game=gid))
+    assert hypothetical(tried.board) and not hypothetical(counting.board)
+    assert not hypothetical(None)
+    warned = await start_game(service, "size=5")  # B3-C3 alive, taken by White's A3 (Art. 7.1)
+    moves = ("B3", "B4", "C3", "C4", "A1", "D4", "A5", "B2", "E5", "C2", "E1", "D2")
+    await play_moves(service, warned, *moves, "pass", "pass")
+    view = await service.execute(Board(), Request(ALICE, game=warned))
+    assert view.board is not None
+    dead = (PointStatus.DEAD_REMOVED, PointStatus.DEAD_STAYS)
+    if ((2, 1), dead[0]) in view.board.marks or ((2, 1), dead[1]) in view.board.marks:
+        view = await service.execute(Dead(("B3",)), Request(ALICE, game=warned))  # alive
+    assert view.board is not None and view.board.sequence  # the warning's numbered moves
+    assert not hypothetical(view.board)
 
 
 async def test_try_works_only_after_the_stop_and_only_for_the_players(
