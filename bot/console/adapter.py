@@ -8,6 +8,7 @@ every reply is printed prefixed with whom it is for, and the run ends with the i
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
 import threading
@@ -19,6 +20,7 @@ from bot.grammar import Words, parse, parse_token, run
 from bot.snapshots import render_board, snapshot
 from service import Actor, GameService, Request, View
 from service.errors import UserError
+from service.handlers.trying import hypothetical
 from service.i18n import add_messages, t
 from service.players import local_part, platform_of
 from service.views import is_token
@@ -144,12 +146,14 @@ class Console:
             log.exception("command %r by %s failed", text, actor.id)
             self.say(name, [t("error.internal")])
             return
-        await self.show(name, view)
-        await self.deliver(view, skip=actor.id)
+        image = await self.show(name, view)
+        await self.deliver(view, skip=actor.id, image=image)
 
-    async def show(self, name: str, view: View) -> None:
-        """The reply: its lines, the ASCII board, buttons, an attached file, the image path."""
+    async def show(self, name: str, view: View) -> Path | None:
+        """The reply: its lines, the ASCII board, buttons, an attached file, the image path
+        (returned, so that the notices can name it too)."""
         self.say(name, view.lines)
+        path = None
         if view.board is not None:
             self.say(name, ascii_board(snapshot(view.board)))
             path = await self.write_image(view)
@@ -161,30 +165,38 @@ class Console:
         if view.file is not None:
             filename, data = view.file
             self.say(name, [t("console.file", name=filename), *data.decode().splitlines()])
+        return path
 
-    async def deliver(self, view: View, skip: str | None = None) -> None:
-        """Print the notices of ``view`` for console players (the scheduler calls this too)."""
+    async def deliver(self, view: View, skip: str | None = None, image: Path | None = None) -> None:
+        """Print the notices of ``view`` for console players (the scheduler calls this too),
+        each naming the board's ``image`` when the reply wrote one."""
         for notice in view.notify:
             if platform_of(notice.player) != PLATFORM or notice.player == skip:
                 continue
             name = local_part(notice.player)
             self.say(name, notice.lines)
+            if image is not None:
+                self.say(name, [t("console.image", path=image)])
             if notice.buttons:
                 shown = " · ".join(f"{b.label} [{b.token}]" for b in notice.buttons)
                 self.say(name, [t("console.buttons", buttons=shown)])
 
     async def write_image(self, view: View) -> Path | None:
-        """Render the board to ``boards_dir`` (one file per move; counting views separately)."""
+        """Render the board to ``boards_dir`` (one file per move; counting views separately;
+        each ``try`` in a file of its own, ``…-try-K``, never over the game's images)."""
         board = view.board
         if self.boards_dir is None or view.game_id is None or board is None:
             return None
         data = await render_board(board)
         assert data is not None
-        suffix = "-count" if board.counting else ""
-        name = f"game-{view.game_id}-move-{board.move_number:03d}{suffix}.png"
-        path = self.boards_dir / name
+        stem = f"game-{view.game_id}-move-{board.move_number:03d}"
         try:
-            await asyncio.to_thread(self._write, path, data)
+            if hypothetical(board):
+                path = await asyncio.to_thread(self._write_new, self.boards_dir, stem, data)
+            else:
+                suffix = "-count" if board.counting else ""
+                path = self.boards_dir / f"{stem}{suffix}.png"
+                await asyncio.to_thread(self._write, path, data)
         except OSError as error:  # said once; no more images from now on
             reason = (error.strerror or type(error).__name__).lower()
             self.say(
@@ -198,3 +210,18 @@ class Console:
     def _write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
+
+    @staticmethod
+    def _write_new(folder: Path, stem: str, data: bytes) -> Path:
+        """Write ``data`` to ``{stem}-try-K.png`` with the first K whose file does not exist
+        (earlier tries, also of earlier runs, stay); the path written."""
+        folder.mkdir(parents=True, exist_ok=True)
+        for number in itertools.count(1):
+            path = folder / f"{stem}-try-{number}.png"
+            try:
+                with path.open("xb") as file:
+                    file.write(data)
+            except FileExistsError:
+                continue
+            return path
+        raise AssertionError("unreachable")

@@ -12,6 +12,7 @@ ENGLISH = {
     "discord.option.user": "The player to challenge; leave it empty for an open challenge",
     "discord.option.point": "A point such as D4",
     "discord.option.points": "Stones of the groups to toggle, e.g. D4 Q16",
+    "discord.option.moves": "Moves to try, e.g. E5 pass F6 (B or W first: who starts)",
     "discord.option.game": "The game number, when you have several games",
     "discord.option.size": "Board size, e.g. 9, 13 or 19",
     "discord.option.handicap": "Handicap stones for Black (2 to 9)",

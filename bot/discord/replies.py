@@ -18,6 +18,7 @@ from bot.discord.buttons import button_view
 from bot.snapshots import render_board
 from service import Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, GameAt, Link, Links
+from service.handlers.trying import hypothetical
 from service.i18n import t
 from service.players import number_on
 
@@ -46,6 +47,8 @@ class Outgoing:
     embed: discord.Embed | None = None
     files: tuple[tuple[str, bytes], ...] = ()
     buttons: tuple[Button, ...] = ()
+    #: False for a board that is not the game's position (a ``try``, Art. 7.2): never tracked
+    live: bool = True
 
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``send`` / ``send_message`` (fresh file objects each time)."""
@@ -69,8 +72,8 @@ class Outgoing:
 
     @property
     def is_live_board(self) -> bool:
-        """A board image with buttons: the game's current board."""
-        return self.embed is not None and bool(self.buttons)
+        """A board image with buttons: the game's current board (a tried sequence is not)."""
+        return self.live and self.embed is not None and bool(self.buttons)
 
 
 def compose(
@@ -81,17 +84,19 @@ def compose(
     pings: Iterable[str] = (),
     buttons: tuple[Button, ...] = (),
     file: tuple[str, bytes] | None = None,
+    live: bool = True,
 ) -> Outgoing:
-    """A message for ``lines``: an embed with the board when there is one, else plain text."""
+    """A message for ``lines``: an embed with the board when there is one, else plain text.
+    ``live`` False: the board is not the game's position (see :func:`hypothetical`)."""
     text = "\n".join(lines)
     heads = " ".join(mention(p) for p in pings)
     files = ((file,) if file else ()) + (((BOARD_FILE, png),) if png else ())
     if png is None:
-        return Outgoing("\n".join(s for s in (heads, text) if s), None, files, buttons)
+        return Outgoing("\n".join(s for s in (heads, text) if s), None, files, buttons, live)
     title = t("discord.title", id=game_id) if game_id is not None else None
     embed = discord.Embed(title=title, description=text[:4096])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return Outgoing(heads, embed, files, buttons)
+    return Outgoing(heads, embed, files, buttons, live)
 
 
 def sort_notices(view: View, actor: str) -> tuple[list[str], list[Notice]]:
@@ -206,6 +211,7 @@ class Presenter:
             pings=pings,
             buttons=view.buttons,
             file=view.file,
+            live=not hypothetical(view.board),
         )
         moved = False  # the board goes to the game's thread when asked elsewhere
         if thread is not None and thread != answer.channel_id and view.board is not None:

@@ -18,6 +18,7 @@ from bot.telegram.present import HOME, Origin, Presenter, as_html, board_link, f
 from service import Actor, GameService, Request, View
 from service.commands import GameAt
 from service.errors import BadArguments, UserError
+from service.handlers.trying import hypothetical
 from service.i18n import language, t
 from service.views import TOKEN_PATTERN
 
@@ -81,7 +82,18 @@ class Handlers:
             if isinstance(message, Message) and not message.photo and pressed is not None:
                 await self.presenter.strip_buttons(chat_id, pressed)  # a one-time question
             origin = Origin(chat_id, actor, pressed, pressed=True)
-            await self.presenter.present(view, origin, stamp=stamp)
+            fresh = await self._beside_the_board(message, view, chat_id)
+            await self.presenter.present(view, origin, stamp=stamp, fresh=fresh)
+
+    async def _beside_the_board(self, message: object, view: View, chat_id: int) -> bool:
+        """A game's board asked from a photo that is not its board message (the Count button of
+        a ``try``'s image): the board is sent again at the bottom, as ``/board`` does, so the
+        press shows it; the game's board message is only edited in place otherwise."""
+        if not isinstance(message, Message) or not message.photo or view.game_id is None:
+            return False
+        if view.board is None or hypothetical(view.board):
+            return False
+        return not await self.presenter.is_board_message(view.game_id, chat_id, message.message_id)
 
     async def on_stale_button(self, update: Update, context: Context) -> None:
         """Callback data that is not a command token (another bot version's buttons)."""

@@ -1,5 +1,7 @@
 """Views to Telegram messages: one board photo per game per chat (sent once, then edited in place
-with editMessageMedia), short replies that mention the players a notice is for, and documents."""
+with editMessageMedia), short replies that mention the players a notice is for, and documents.
+A ``try``'s board (a sequence on a copy of the game, Art. 7.2) is never the game's board: it is
+a photo of its own, a reply, and the game's board message stays as it was."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from bot.snapshots import render_board
 from bot.telegram.people import PLATFORM, People, user_id_of
 from service import Actor, Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, Link, Links
+from service.handlers.trying import hypothetical
 from service.i18n import t
 
 log = logging.getLogger(__name__)
@@ -155,9 +158,14 @@ class Presenter:
         """In the command's chat: the board (pinging whom a notice here is for) or the text."""
         chat = origin.chat_id
         if view.board is not None and view.game_id is not None:
-            board_id, edited = await self.show_board(
-                view.game_id, chat, photo, links, view.text, view.buttons, stamp, fresh=fresh
-            )
+            board_id: int | None
+            edited = False
+            if hypothetical(view.board):  # a photo of its own: the game's board stays as it was
+                board_id = await self._send_tried(view, chat, photo, origin.message_id)
+            else:
+                board_id, edited = await self.show_board(
+                    view.game_id, chat, photo, links, view.text, view.buttons, stamp, fresh=fresh
+                )
             if here:
                 await self._ping(chat, here, board_id, view.buttons)
             elif edited and not origin.pressed:
@@ -223,6 +231,32 @@ class Presenter:
                 await self.strip_buttons(chat_id, int(current))
             return message.message_id, False
 
+    async def _send_tried(
+        self, view: View, chat_id: int, photo: bytes, reply_to: int | None, caption: str = ""
+    ) -> int:
+        """A ``try``'s board as a new photo replying to ``reply_to``, never linked as the game's
+        board; its caption is ``caption`` or the view's lines (then, when they are too long for
+        a caption, the board's caption with the lines in a reply to the photo)."""
+        assert view.board is not None
+        text = caption or view.text
+        long = not caption and len(text) > MessageLimit.CAPTION_LENGTH
+        message = await self.bot.send_photo(
+            chat_id,
+            photo,
+            caption=as_html([view.board.caption if long else text], MessageLimit.CAPTION_LENGTH),
+            parse_mode=ParseMode.HTML,
+            reply_markup=keyboard(view.buttons),
+            reply_parameters=replying(reply_to),
+        )
+        if long:
+            await self._send(chat_id, view.lines, (), message.message_id)
+        return message.message_id
+
+    async def is_board_message(self, game_id: int | None, chat_id: int, message_id: int) -> bool:
+        """Whether ``message_id`` is the game's board message in the chat."""
+        links = await self.links.of(game_id)
+        return self._board_id(links, chat_id) == message_id
+
     async def strip_buttons(self, chat_id: int, message_id: int) -> None:
         """Remove a message's inline keyboard (best effort: it may be gone or unchanged)."""
         try:
@@ -278,9 +312,14 @@ class Presenter:
         try:
             if view.board is not None and view.game_id is not None:
                 caption = view.board.caption or view.text
-                board_id, _ = await self.show_board(
-                    view.game_id, chat, photo, links, caption, view.buttons, stamp
-                )
+                board_id: int | None
+                if hypothetical(view.board):  # beside the game's board, which stays as it was
+                    reply_to = self._board_id(links, chat)
+                    board_id = await self._send_tried(view, chat, photo, reply_to, caption)
+                else:
+                    board_id, _ = await self.show_board(
+                        view.game_id, chat, photo, links, caption, view.buttons, stamp
+                    )
                 await self._ping(chat, notices, board_id, view.buttons)
             else:
                 await self._ping(chat, notices, self._board_id(links, chat), ())

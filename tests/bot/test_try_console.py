@@ -1,6 +1,6 @@
 """``try`` (Art. 7.2) on the console, end to end: a script through the real grammar, service and
-renderer; the sender gets the board and its image, the opponent the notice; the game stays as it
-was."""
+renderer; the sender gets the board and its image, the opponent the notice naming that image;
+each try's image has a file of its own; the game stays as it was."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ async def test_both_players_see_a_tried_sequence_and_the_game_stays(tmp_path: Pa
         *stopped_ko_script(),  # with a try before the stop
         "bob: try E5 F5",  # Black retakes without passing for the ko: refused (Art. 7.2)
         "bob: try E5 pass A9 F5",
+        "alice: try B E5",  # a second try: an image of its own too
         "alice: help try",
     ]
     out, service = await run_console(script, tmp_path / "boards")
@@ -59,10 +60,23 @@ async def test_both_players_see_a_tried_sequence_and_the_game_stays(tmp_path: Pa
         shown = out[at : at + 20]
         assert "[bob]   5 . . . X . X O . ." in shown  # Black's F5 retook: E5 empty again
         assert "[bob]   9 O . . . . . . . ." in shown  # White's A9 of the sequence
-        image = tmp_path / "boards" / "game-1-move-011.png"  # the try is not the counting image
-        assert f"[bob] {t('console.image', path=image)}" in shown
+        # the try's image has a name of its own: never the game's board of that move
+        boards = tmp_path / "boards"
+        image = boards / "game-1-move-011-try-1.png"
+        said = t("console.image", path=image)
+        assert f"[bob] {said}" in shown
         assert image.read_bytes().startswith(b"\x89PNG")
-        assert (tmp_path / "boards" / "game-1-move-011-count.png").exists()
+        notice = out.index(f"[alice] {header}")  # Alice's notice names the image too
+        assert f"[alice] {said}" in out[notice : notice + 10]
+        second = t("console.image", path=boards / "game-1-move-011-try-2.png")
+        assert f"[alice] {second}" in out and f"[bob] {second}" in out
+        count = boards / "game-1-move-011-count.png"
+        assert count.exists() and count.read_bytes() != image.read_bytes()
+        assert sorted(p.name for p in boards.iterdir() if "move-011" in p.name) == [
+            "game-1-move-011-count.png",
+            "game-1-move-011-try-1.png",
+            "game-1-move-011-try-2.png",
+        ]
         assert "[alice] Usage: try <moves> … [#game]" in out
 
         view = await service.execute(Board(), Request(ALICE, game=1))

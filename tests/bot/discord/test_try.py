@@ -49,6 +49,7 @@ async def test_both_players_see_a_tried_sequence(fake: FakeDiscordServer, tmp_pa
         [go] = fake.global_commands
         moves = options_of(go, "try")["moves"]
         assert moves["type"] == 3 and moves["required"]  # one free-text string option
+        assert moves["description"] == t("discord.option.moves")  # its own, not the fallback
 
         thread_id, _ = await start_game(fake)
         early = fake.slash_command("go try", {"moves": "D4"}, channel_id=thread_id)
@@ -82,10 +83,15 @@ async def test_both_players_see_a_tried_sequence(fake: FakeDiscordServer, tmp_pa
             lambda: [m for m in fake.bot_messages(thread_id) if refused in m.content]
         )
         assert len(boards_in(fake, thread_id)) == 13  # a refused try shows nothing
+        # the try's image is not the game's live board: the counting message keeps its buttons
+        assert boards_in(fake, thread_id)[11].custom_ids[:2] == ["go:g1:done:v1", "go:g1:resume"]
 
         back = fake.press_button(image, "go:g1:board", user=DISCORD_ALICE)
         await answered(fake, back)
         again = await board_count(fake, thread_id, 14)
         assert "go:g1:done:v1" in again.custom_ids  # the count, as it was
+        # the new count is the live board now: the old one's buttons go, the try's stays
+        await fake.wait_for(lambda: not boards_in(fake, thread_id)[11].custom_ids)
+        assert boards_in(fake, thread_id)[12].custom_ids == ["go:g1:board"]
         after = await bot.service.execute(Board(), Request(ALICE, game=1))
         assert after.board == before.board and after.lines == before.lines

@@ -1,6 +1,7 @@
 """``try`` (Art. 7.2) on Telegram, end to end: the real python-telegram-bot client against the fake
-Bot API server, a game in private chats; both players' board messages show the tried sequence and
-the opponent is pinged; the Count button brings the marking back; the game stays as it was."""
+Bot API server, a game in private chats; both players get the tried sequence as a photo of its own
+(the game's board messages stay as they were) and the opponent is pinged; the Count button on it
+brings the marking to the bottom; the game stays as it was."""
 
 from __future__ import annotations
 
@@ -38,11 +39,14 @@ async def test_both_players_see_a_tried_sequence(tg: RedeliveringTelegram, bot: 
     counting = board_of(tg, A).photo  # the message is edited in place: keep its picture now
     assert counting is not None
 
+    boards = {chat: board_of(tg, chat) for chat in (A, B)}  # the game's (counting) boards
+    shown = {chat: (m.message_id, m.caption, m.photo, m.edit_count) for chat, m in boards.items()}
     edits = {chat: len(answered(tg, "editMessageMedia", chat)) for chat in (A, B)}
+    photos = {chat: len(answered(tg, "sendPhoto", chat)) for chat in (A, B)}
     pings = len(answered(tg, "sendMessage", A))
-    tg.inject_message(B, "/try E5 pass A9 F5", user=BOB)
-    for chat in (A, B):  # each player's board message shows the sequence
-        await tg.wait_for_call("editMessageMedia", chat_id=chat, count=edits[chat] + 1)
+    asked = tg.inject_message(B, "/try E5 pass A9 F5", user=BOB)
+    for chat in (A, B):  # each player gets the sequence as a new photo of its own
+        await tg.wait_for_call("sendPhoto", chat_id=chat, count=photos[chat] + 1)
     await tg.wait_for_call("sendMessage", chat_id=A, count=pings + 1)  # and Alice is pinged
 
     ko_pass = t("try.ko_pass", point="F5")
@@ -50,16 +54,33 @@ async def test_both_players_see_a_tried_sequence(tg: RedeliveringTelegram, bot: 
     header = t("try.header", name="@bob", id=1, first="White", moves=moves)
     assert header in last_text(tg, A)
     captured = " · ".join(t("try.takes", color=c, n=1) for c in ("Black", "White"))
-    assert board_of(tg, A).caption == t("caption.try", id=1, captured=captured)
-    assert header in (board_of(tg, B).caption or "")
+    tried = {chat: board_of(tg, chat) for chat in (A, B)}
+    assert tried[A].caption == t("caption.try", id=1, captured=captured)
+    assert header in (tried[B].caption or "")
+    assert tried[B].reply_to is not None and tried[B].reply_to.message_id == asked.message_id
+    assert tried[A].reply_to is not None  # beside the game's board in Alice's chat
+    assert tried[A].reply_to.message_id == boards[A].message_id
+    ping = [m for m in tg.bot_messages(A) if m.text is not None][-1]
+    assert ping.reply_to is not None and ping.reply_to.message_id == tried[A].message_id
     for chat in (A, B):
-        board = board_of(tg, chat)
+        board = tried[chat]
+        assert board.message_id != boards[chat].message_id
         assert board.callback_data == ["g1:board"]
         assert board.photo is not None and board.photo != counting
         assert image_size(board.photo)[0] == image_size(counting)[0]  # no tally: shorter
-    assert board_of(tg, A).photo == board_of(tg, B).photo
+        # the game's board message is untouched: same picture, caption and buttons
+        assert len(answered(tg, "editMessageMedia", chat)) == edits[chat]
+        now = tg.message(chat, boards[chat].message_id)
+        assert (now.message_id, now.caption, now.photo, now.edit_count) == shown[chat]
+        assert now.callback_data[:2] == ["g1:done:v1", "g1:resume"]
+    assert tried[A].photo == tried[B].photo
 
-    await press(tg, A, "Count", ALICE)  # the marking, unchanged
-    await tg.wait_for(lambda: "marking v1" in (board_of(tg, A).caption or ""))
-    assert board_of(tg, A).callback_data[:2] == ["g1:done:v1", "g1:resume"]
-    assert board_of(tg, A).photo == counting
+    await press(tg, A, "Count", ALICE)  # on the try's photo: the marking, unchanged, below it
+    await tg.wait_for_call("sendPhoto", chat_id=A, count=photos[A] + 2)
+    again = board_of(tg, A)
+    assert again.message_id > tried[A].message_id
+    assert "marking v1" in (again.caption or "")
+    assert again.callback_data[:2] == ["g1:done:v1", "g1:resume"]
+    assert again.photo == counting
+    await tg.wait_for(lambda: not tg.message(A, boards[A].message_id).callback_data)  # one live
+    assert tg.message(B, boards[B].message_id).callback_data[:2] == ["g1:done:v1", "g1:resume"]
