@@ -21,9 +21,9 @@ as not settled:
 * game_beta_17150: mutual atari at J1; Black J1 captures F2-H1, and White J1 is answered by
   Black J2 taking six: dead under Art. 7.1; the answer calls the corner a seki.
 * game_seki_64848549: K1-M1 die to White J1 then N1 and A8 to White A9 (Art. 7.1), the answer
-  calls them seki and dame; White S1 T2 in Black's lower right corner are proposed dead though the
-  reading does not read White's counter-attack on Black's three-liberty corner chain (the answer:
-  seki) — the one place not settled.
+  calls them seki and dame; White S1 T2 in Black's lower right corner die to Black S2 then T1:
+  White's counter-attack at S4/T4 on Black's three-liberty corner chain is read and comes too
+  late (GNU Go: dead too); the answer calls the corner a seki.
 """
 
 from __future__ import annotations

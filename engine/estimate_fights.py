@@ -4,10 +4,14 @@ A weak group whose fight is small and closed (its *zone*: the empty points and s
 it without crossing a strong chain, see :func:`engine.estimate_search.zone_of`) is read with
 :class:`engine.estimate_search.Reader`: dead when the opponent, moving first, captures it under the
 confirmation ko rule (Art. 7.2), alive when it holds. That verdict stands over the shape-based
-rules of :mod:`engine.estimate_core`. A reading that runs out of budget is not conclusive: the
-group is left alive (the shape rules may not call it dead, it may be a seki) and its fight is
-reported as open (see :mod:`engine.estimate`). A zone with no stone of the opponent in or next to
-it is no fight and is not read.
+rules of :mod:`engine.estimate_core`. A capture is read again as a capturing race when a chain of
+the attacker around the zone (taken as uncapturable there) is short of liberties, some outside
+the zone: the defender may then fill those, and a line where it captures that chain first is
+its win; the target is dead only if the capture still comes first. A reading that runs out of
+budget, or a race the attacker does not win, is not conclusive: the group is left alive (the
+shape rules may not call it dead, it may be a seki) and its fight is reported as open (see
+:mod:`engine.estimate`). A zone with no stone of the opponent in or next to it is no fight and is
+not read.
 """
 
 from __future__ import annotations
@@ -27,9 +31,15 @@ if TYPE_CHECKING:
 MAX_EMPTY = 10
 #: ... and this many stones
 MAX_STONES = 40
+#: a chain of the attacker next to the zone with at most this many liberties, some outside the
+#: zone, could be counter-attacked there: the reading plays on those liberties too
+SHORT_LIBERTIES = 3
 #: positions one reading may visit, and all readings of one proposal together
 BUDGET_EACH = 300
 BUDGET_TOTAL = 900
+#: positions one reading of a capturing race may visit, and all of them together
+RACE_EACH = 1500
+RACE_TOTAL = 3000
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +58,12 @@ class FightReader:
     board: Board
     budget_each: int = BUDGET_EACH
     reader: Reader = field(init=False)
+    race_reader: Reader = field(init=False)
     fights: dict[tuple[frozenset[Point], frozenset[Point]], Fight] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reader = Reader(BUDGET_TOTAL)
+        self.race_reader = Reader(RACE_TOTAL)
 
     def verdicts(self, analysis: Analysis, strong: set[int]) -> dict[int, bool]:
         """Per weak group of ``analysis`` whose fight is small and closed: True if the reading
@@ -60,21 +72,34 @@ class FightReader:
         size = analysis.size
         chains = analysis.chains
         groups = analysis.groups
-        uncapturable = frozenset(
-            Point(*divmod(s, size)) for g in strong for c in groups[g] for s in chains[c].stones
-        ) | frozenset(Point(*divmod(s, size)) for c in analysis.safe for s in chains[c].stones)
+        safe = frozenset(Point(*divmod(s, size)) for c in analysis.safe for s in chains[c].stones)
+        uncapturable = (
+            frozenset(
+                Point(*divmod(s, size)) for g in strong for c in groups[g] for s in chains[c].stones
+            )
+            | safe
+        )
         out: dict[int, bool] = {}
         for g, members in sorted(groups.items()):
             if g in strong:
                 continue
             target = frozenset(Point(*divmod(s, size)) for c in members for s in chains[c].stones)
-            fight = self.read(target, uncapturable)
+            fight = self.read(target, uncapturable, safe)
             if fight is not None:
                 out[g] = bool(fight.reading.dead)
         return out
 
-    def read(self, target: frozenset[Point], uncapturable: frozenset[Point]) -> Fight | None:
-        """The reading of ``target`` in its zone, or None when the zone is not small and closed."""
+    def read(
+        self,
+        target: frozenset[Point],
+        uncapturable: frozenset[Point],
+        safe: frozenset[Point] = frozenset(),
+    ) -> Fight | None:
+        """The reading of ``target`` in its zone, or None when the zone is not small and closed.
+        A chain of the attacker around the zone, not in ``safe`` (unconditionally alive), that
+        is short of liberties some of which lie outside the zone may be counter-attacked there:
+        those liberties are read too, and the defender wins a line where it captures the chain
+        first (a capturing race)."""
         zone = zone_of(
             self.board,
             sorted(target),
@@ -90,6 +115,8 @@ class FightReader:
             if self.reader.budget > 0:
                 local = self.local_board(zone)
                 reading = self.reader.capture(local, target, zone, budget=self.budget_each)
+                if reading.dead:
+                    reading = self._race(target, zone, safe, reading)
             else:
                 reading = Reading(None)
             fight = self.fights[key] = Fight(target, zone, reading)
@@ -107,6 +134,52 @@ class FightReader:
             board.get(p) is opponent or any(board.get(n) is opponent for n in board.neighbours(p))
             for p in zone
         )
+
+    def _race(
+        self,
+        target: frozenset[Point],
+        zone: frozenset[Point],
+        safe: frozenset[Point],
+        reading: Reading,
+    ) -> Reading:
+        """``reading`` (a capture) read again with the defender's counter-attack on the short
+        chains of the attacker around the zone: dead only if the capture still comes first;
+        a lost or unread race is not conclusive (unknown: left alive, reported open)."""
+        guards, extra = self._short_attackers(target, zone, safe)
+        if not guards:
+            return reading
+        if self.race_reader.budget <= 0:
+            return Reading(None, reading.first)
+        race = self.race_reader.capture(
+            self.local_board(zone | extra), target, zone | extra, budget=RACE_EACH, guards=guards
+        )
+        return race if race.dead else Reading(None, reading.first)
+
+    def _short_attackers(
+        self, target: frozenset[Point], zone: frozenset[Point], safe: frozenset[Point]
+    ) -> tuple[tuple[Point, ...], frozenset[Point]]:
+        """The stones of the attacker's chains next to ``zone`` (outside it), not in ``safe``,
+        with at most ``SHORT_LIBERTIES`` liberties, some outside the zone (the defender may fill
+        those and capture the chain first: a capturing race), and those outside liberties."""
+        board = self.board
+        color = board.get(min(target))
+        if color is None:
+            return (), frozenset()
+        attacker = color.opponent
+        seen: set[Point] = set()
+        guards: set[Point] = set()
+        extra: set[Point] = set()
+        for p in sorted(zone):
+            for n in board.neighbours(p):
+                if n in zone or n in seen or n in safe or board.get(n) is not attacker:
+                    continue
+                chain = board.chain(n)
+                seen |= chain
+                libs = board.liberties(n)
+                if len(libs) <= SHORT_LIBERTIES and not libs <= zone:
+                    guards |= chain
+                    extra |= libs - zone
+        return tuple(sorted(guards)), frozenset(extra)
 
     def local_board(self, zone: frozenset[Point]) -> Board:
         """A board with the stones of ``zone``, the chains next to it and the chains next to

@@ -65,10 +65,12 @@ class Reader:
         max_depth: int = MAX_DEPTH,
         budget: int | None = None,
         to_move: Color | None = None,
+        guards: Iterable[Point] = (),
     ) -> Reading:
         """Can the opponent of the stones ``target``, moving first, capture them all by play
         inside ``zone`` of ``board`` (Art. 7.1 and 7.2)? ``budget`` caps this call (within the
-        total)."""
+        total). ``guards`` are stones of the attacker that the defender may capture in turn (a
+        capturing race): a line where one of them is taken first is the defender's."""
         points = tuple(sorted(set(target)))
         color = board.get(points[0])
         if color is None:
@@ -78,7 +80,7 @@ class Reader:
         state.board = board
         state.to_move = attacker if to_move is None else to_move
         state.bans = {}
-        search = _Search(self, points, color, frozenset(zone), budget)
+        search = _Search(self, points, color, frozenset(zone), budget, guards=tuple(guards))
         try:
             for depth in range(1, max_depth + 1, 2):
                 found = search.win(state, depth, set())
@@ -106,6 +108,7 @@ class _Search:
         budget: int | None,
         *,
         clause_two: bool = True,
+        guards: tuple[Point, ...] = (),
     ) -> None:
         self.reader = reader
         self.target = target
@@ -115,6 +118,7 @@ class _Search:
         self.zone_set = zone
         self.limit = budget
         self.clause_two = clause_two
+        self.guards = guards
         self.wins: dict[object, tuple[int, ConfirmationPlay]] = {}
         self.holds: dict[object, int] = {}
         self.first: Point | None = None
@@ -136,6 +140,9 @@ class _Search:
         """The position where the target is captured on a line the attacker can force from
         ``state`` within ``depth`` moves, or None."""
         board = state.board
+        attacker = self.attacker
+        if any(board.get(p) is not attacker for p in self.guards):
+            return None  # the defender won the race
         if self.captured(board):
             return state if self._clause_two_fails(state) else None
         if depth <= 0:

@@ -12,6 +12,8 @@ from engine.coords import Point, parse_vertex
 from engine.diagram import parse_diagram
 from engine.estimate import MAX_ROUNDS, estimate, estimate_dead, estimate_ownership
 from engine.estimate_core import Analysis
+from engine.estimate_fights import FightReader
+from engine.estimate_search import Reader
 from tests.engine.ogs_corpus import Position, load_corpus, score
 
 
@@ -245,12 +247,13 @@ KNOWN_MISSES: dict[str, str] = {
     "and White J1 (taking J2) is answered by Black J2 taking six: dead under Art. 7.1 (J2 lives "
     "by that recapture, the second clause); the answer calls the corner a seki. The same shape at "
     "A9 (A7-B8) is left alive, as the answer has it",
-    "game_seki_64848549": "J89 on two of three places: K1-M1 (three black stones on the first "
+    "game_seki_64848549": "J89 on all three places: K1-M1 (three black stones on the first "
     "line, liberties J1 N1, under White's H1-O2 with five liberties) die to White J1 then N1, and "
     "A8 (in atari at A9, no move back at A8) dies to White A9: dead under Art. 7.1, the answer "
-    "calls them seki and dame. Not settled: White S1 T2 in Black's corner, which Black S2 and T1 "
-    "capture; the reading bounds the fight by Black's corner chain R1-R4 (three liberties) and "
-    "does not read White's counter-attack at S4; the answer calls it a seki",
+    "calls them seki and dame. White S1 T2 in Black's corner die to Black S2 then T1: the race "
+    "is read (White's counter-attack at S4 or T4 on Black's three-liberty corner chain R1-R4) "
+    "and Black's capture comes first whatever White does (GNU Go agrees: dead, attack S2, no "
+    "defence); the answer calls the corner a seki",
 }
 
 CORPUS = load_corpus()
@@ -312,6 +315,49 @@ def test_corpus_totals_do_not_regress() -> None:
 
 
 # -- Art. 7 read out (Life-and-Death Examples of the commentary) -------------------------------
+
+
+#: the corner of game_seki_64848549 with White T4 S5 T5: Black's corner chain R1-R4 S3 T3 (here
+#: D1-D4 E3 F3) has two liberties, E2 inside the fight and E4 outside it
+RACE_CORNER = """
+    . . O O O O
+    . . O O O O
+    . . O X . O
+    . . O X X X
+    . . O X . O
+    . . O X O .
+"""
+
+
+def test_the_reading_plays_the_defenders_counter_attack() -> None:
+    """Black E2 and F1 would capture E1 F2 if Black's corner chain could not be taken, but
+    White E4 captures it after Black E2 (and Black E4 first lets White E2 capture it): read with
+    the corner chain as a guard, the capture is not forced."""
+    board = board_of(RACE_CORNER)
+    target = [parse_vertex(v, 6) for v in ("E1", "F2")]
+    zone = [parse_vertex(v, 6) for v in ("E1", "F2", "E2", "F1")]
+    guards = [parse_vertex(v, 6) for v in ("D1", "D2", "D3", "D4", "E3", "F3")]
+    assert Reader(2000).capture(board, target, zone).dead is True
+    race = Reader(2000).capture(board, target, [*zone, parse_vertex("E4", 6)], guards=guards)
+    assert race.dead is False
+
+
+def test_a_lost_race_is_not_conclusive() -> None:
+    """The fight reader reads the race against a short chain of the attacker that it takes as
+    the fight's wall: the target is not proven dead (unknown, so left alive and reported)."""
+    board = board_of(RACE_CORNER)
+    target = frozenset(parse_vertex(v, 6) for v in ("E1", "F2"))
+    wall = frozenset(p for p, _ in board.stones()) - target
+    fight = FightReader(board).read(target, wall)
+    assert fight is not None and fight.reading.dead is None
+
+
+def test_a_race_the_attacker_wins_stays_dead() -> None:
+    """game_seki_64848549: White S1 T2 in Black's corner. White's counter-attack at S4 or T4 on
+    Black's corner chain (three liberties) is read, and Black S2 then T1 captures first."""
+    position = next(p for p in CORPUS if p.name == "game_seki_64848549")
+    proposal = estimate(position.board)
+    assert {parse_vertex("S1", 19), parse_vertex("T2", 19)} <= proposal.dead
 
 
 def test_bent_four_in_the_corner_is_dead() -> None:
