@@ -391,7 +391,7 @@ class Analysis:
                 if island is None:
                     whole_of[color] = False
                     continue
-                found = {group_of[chain_of[i]] for i in island if alive[i]}
+                found = {group_of[chain_of[i]] for i in island if alive[i] == color}
                 inside = set(island)
                 if not all(
                     s in inside for f in found for c in groups[f] for s in self.chains[c].stones
@@ -411,7 +411,8 @@ class Analysis:
     ) -> list[int] | None:
         """The points reached from ``start`` without entering the region numbered ``region`` or
         an enemy stone, when they touch an enemy stone, every enemy stone they touch borders
-        that region (its chains ``border``) and they are at most ``ISLAND_MAX``."""
+        that region (its chains ``border``) or sits in their eye (:meth:`_held_by`: their
+        prisoner, walked through, not a way out) and they are at most ``ISLAND_MAX``."""
         nbrs = neighbour_table(self.size)
         alive = self.alive
         color = alive[start]
@@ -423,15 +424,37 @@ class Analysis:
                 if n in seen or label[n] == region:
                     continue
                 if alive[n] == 3 - color:
-                    if self.chain_of[n] not in border:
+                    if self.chain_of[n] in border:
+                        touches = True
+                        continue
+                    if not self._held_by(n, color):
                         return None
+                    # an enemy chain held inside the island (in its eye): the island's prisoner
                     touches = True
-                    continue
                 if len(members) >= ISLAND_MAX:
                     return None
                 seen.add(n)
                 members.append(n)
         return members if touches else None
+
+    def _held_by(self, stone: int, color: int) -> bool:
+        """Whether the chain on ``stone`` sits in an eye of ``color``: not unconditionally alive,
+        and every point next to it is a stone of ``color`` or an empty point next to ``color``
+        and nothing else but that chain (no eye of its own)."""
+        nbrs = neighbour_table(self.size)
+        alive, chain_of = self.alive, self.chain_of
+        own = chain_of[stone]
+        if own in self.safe:
+            return False
+        for s in self.chains[own].stones:
+            for n in nbrs[s]:
+                if alive[n] == color or chain_of[n] == own:
+                    continue
+                if alive[n] or any(alive[m] != color and chain_of[m] != own for m in nbrs[n]):
+                    return False
+                if not any(alive[m] == color for m in nbrs[n]):
+                    return False  # an eye of its own
+        return True
 
     def _enclosed(self, strong: set[int]) -> set[int]:
         """Weak groups inside an area walled by the enemy where their colour has no strong group,

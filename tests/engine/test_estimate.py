@@ -398,13 +398,11 @@ def test_a_wall_touching_a_dead_invader_lives() -> None:
     assert points(9, "C6", "E4") <= dead
 
 
-@pytest.mark.xfail(
-    reason="the ring around the black stone is strong by influence and kills the wall",
-    strict=True,
-)
 def test_a_stone_inside_a_dead_group_lives() -> None:
     """Art. 7.1: the black stone E2 sits in the eye of a dead white group inside Black's area;
-    once the white group is taken off it lives, so it is proposed alive."""
+    once the white group is taken off it lives, so it is proposed alive. The ring is an island
+    in Black's area (the black stone in its eye is its prisoner, not a way out), so its space by
+    influence does not make it strong."""
     board = board_of("""
         . . . . . . . . .
         . . . . . . . . .
