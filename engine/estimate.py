@@ -15,8 +15,9 @@ itself is :mod:`engine.counting`). The method, pure Python on whole chains, dete
    (:mod:`engine.estimate_fights`): dead when the enemy, moving first, captures it; alive when it
    holds; and alive too when the reading runs out of budget or when the defender can win a
    capturing race against a chain of the enemy's wall that is short of liberties (not
-   conclusive: it may be a seki, and the place is reported unsettled). That verdict stands over
-   the rules below.
+   conclusive: it may be a seki, and the place is reported unsettled); in a group left so, a
+   chain in atari that the enemy captures whatever its owner does is dead on its own (the ko
+   stones of a double-ko seki, Example 25). That verdict stands over the rules below.
 5. Any other weak group is dead when it lies in an area walled by the enemy (the points that are
    not enemy stones, connected) that holds no strong group of its colour, every enemy group on
    the wall being strong or having a strong friend in its own area — unless a short reading

@@ -258,11 +258,12 @@ class Analysis:
         settled: set[int] = set()
         newly: set[int] = set()
         if self.reading is not None:
-            verdicts = self.reading.verdicts(self, strong)
+            verdicts, dead_chains = self.reading.verdicts(self, strong)
             for g, dead in verdicts.items():
                 settled.add(g)
                 if dead:
                     newly.update(groups[g])
+            newly |= dead_chains
 
         enclosed = self._enclosed(strong)
 

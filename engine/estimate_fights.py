@@ -37,6 +37,10 @@ SHORT_LIBERTIES = 3
 #: positions one reading may visit, and all readings of one proposal together
 BUDGET_EACH = 300
 BUDGET_TOTAL = 900
+#: a chain in atari of at most this many stones, in a group whose reading is not conclusive, is
+#: read alone, with at most this many positions
+ATARI_STONES = 2
+ATARI_BUDGET = 60
 #: positions one reading of a capturing race may visit, and all of them together
 RACE_EACH = 1500
 RACE_TOTAL = 3000
@@ -65,10 +69,12 @@ class FightReader:
         self.reader = Reader(BUDGET_TOTAL)
         self.race_reader = Reader(RACE_TOTAL)
 
-    def verdicts(self, analysis: Analysis, strong: set[int]) -> dict[int, bool]:
+    def verdicts(self, analysis: Analysis, strong: set[int]) -> tuple[dict[int, bool], set[int]]:
         """Per weak group of ``analysis`` whose fight is small and closed: True if the reading
         shows it dead, False if it holds or the reading ran out of budget (not conclusive: left
-        alive, reported open)."""
+        alive, reported open). And the chains (numbers of ``analysis``) of groups left so that
+        are dead on their own: in atari, and captured whatever their owner does (a ko stone of
+        a double-ko seki, Art. 7.2)."""
         size = analysis.size
         chains = analysis.chains
         groups = analysis.groups
@@ -80,14 +86,21 @@ class FightReader:
             | safe
         )
         out: dict[int, bool] = {}
+        dead_chains: set[int] = set()
         for g, members in sorted(groups.items()):
             if g in strong:
                 continue
             target = frozenset(Point(*divmod(s, size)) for c in members for s in chains[c].stones)
             fight = self.read(target, uncapturable, safe)
-            if fight is not None:
-                out[g] = bool(fight.reading.dead)
-        return out
+            if fight is None:
+                continue
+            out[g] = bool(fight.reading.dead)
+            if fight.reading.dead is None and len(members) > 1:
+                for c in members:
+                    stones = frozenset(Point(*divmod(s, size)) for s in chains[c].stones)
+                    if self.read_in_atari(stones, fight.zone):
+                        dead_chains.add(c)
+        return out, dead_chains
 
     def read(
         self,
@@ -134,6 +147,20 @@ class FightReader:
             board.get(p) is opponent or any(board.get(n) is opponent for n in board.neighbours(p))
             for p in zone
         )
+
+    def read_in_atari(self, chain: frozenset[Point], zone: frozenset[Point]) -> bool:
+        """Whether ``chain``, in atari, is captured whatever its owner does (read in ``zone``,
+        the fight of its group); no when it has more liberties or the reading is not sure."""
+        if len(self.board.liberties(min(chain))) != 1 or len(chain) > ATARI_STONES:
+            return False
+        key = (chain, zone)
+        fight = self.fights.get(key)
+        if fight is None:
+            if self.reader.budget <= 0:
+                return False
+            reading = self.reader.capture(self.local_board(zone), chain, zone, budget=ATARI_BUDGET)
+            fight = self.fights[key] = Fight(chain, zone, reading)
+        return bool(fight.reading.dead)
 
     def _race(
         self,

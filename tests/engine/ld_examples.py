@@ -224,7 +224,6 @@ EXAMPLE_25 = Example(
     dead_stays=("D1", "A3"),
     seki_eyes=("A1", "F1"),
     estimator=frozenset({"D1", "A3"}),
-    estimator_xfail="estimator: does not see that the single ko stones are dead yet",
 )
 
 # -- Art. 8: territory and dame -----------------------------------------------------------------
