@@ -41,6 +41,8 @@ BUDGET_TOTAL = 900
 #: read alone, with at most this many positions
 ATARI_STONES = 2
 ATARI_BUDGET = 60
+#: positions all those readings of chains in atari may visit
+SMALL_TOTAL = 600
 #: positions one reading of a capturing race may visit, and all of them together
 RACE_EACH = 1500
 RACE_TOTAL = 3000
@@ -63,11 +65,13 @@ class FightReader:
     budget_each: int = BUDGET_EACH
     reader: Reader = field(init=False)
     race_reader: Reader = field(init=False)
+    small_reader: Reader = field(init=False)
     fights: dict[tuple[frozenset[Point], frozenset[Point]], Fight] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reader = Reader(BUDGET_TOTAL)
         self.race_reader = Reader(RACE_TOTAL)
+        self.small_reader = Reader(SMALL_TOTAL)
 
     def verdicts(self, analysis: Analysis, strong: set[int]) -> tuple[dict[int, bool], set[int]]:
         """Per weak group of ``analysis`` whose fight is small and closed: True if the reading
@@ -156,9 +160,11 @@ class FightReader:
         key = (chain, zone)
         fight = self.fights.get(key)
         if fight is None:
-            if self.reader.budget <= 0:
+            if self.small_reader.budget <= 0:
                 return False
-            reading = self.reader.capture(self.local_board(zone), chain, zone, budget=ATARI_BUDGET)
+            reading = self.small_reader.capture(
+                self.local_board(zone), chain, zone, budget=ATARI_BUDGET
+            )
             fight = self.fights[key] = Fight(chain, zone, reading)
         return bool(fight.reading.dead)
 

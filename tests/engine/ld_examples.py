@@ -189,7 +189,13 @@ EXAMPLE_11 = Example(
     dead_stays=("K1", "N3"),
     seki_eyes=("N1", "H1"),
     estimator=frozenset({"A2", "A3", "B2", "B3", "C3", "D3", "D2", "C1", "K1", "N3"}),
-    estimator_xfail="estimator: does not read the false eye or the double-ko seki yet",
+    estimator_xfail=(
+        "estimator: the ko stones K1 and N3 of the double-ko seki are proposed dead, but B1 is "
+        "too: White a captures it, and the reading then finds White's left group with the two "
+        "points B1 and b that Black cannot play (the shape of Example 9 with the colours "
+        "swapped, where both sides are dead); the commentary keeps B1 alive inside the dead "
+        "white group"
+    ),
 )
 
 EXAMPLE_25 = Example(
