@@ -144,24 +144,6 @@ def _touching(work: Board, point: Point, dead: frozenset[Point]) -> set[Color]:
     return {c for n in work.neighbours(point) if n not in dead and (c := work.get(n)) is not None}
 
 
-def _between_both(work: Board, point: Point, dead: frozenset[Point]) -> bool:
-    """True if the region of ``point`` (points that are not living stones) borders living stones
-    of both colours."""
-    seen = {point}
-    todo = [point]
-    colors: set[Color] = set()
-    while todo:
-        p = todo.pop()
-        for n in work.neighbours(p):
-            color = work.get(n)
-            if color is not None and n not in dead:
-                colors.add(color)
-            elif n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(colors) == 2
-
-
 def _judge(work: Board, point: Point, dead: frozenset[Point]) -> _Verdict:
     """Is ``point`` (a dame point touching both colours) neutral, and which colour fills it?
 

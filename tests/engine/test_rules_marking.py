@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.colors import Color
 from engine.marking import capturable, contradictions
 from tests.engine.diagrams import board_from, marks_of, pts
+from tests.engine.test_rules_filling import ATARI_IN_OWN_AREA
 
 B, W = Color.BLACK, Color.WHITE
 
@@ -80,15 +81,7 @@ def test_a_seki_is_not_warned_about() -> None:
 def test_a_chain_in_atari_named_by_the_count_is_not_warned_twice() -> None:
     """RULES.md "Territory" step 4: the count already says `connect at D1` for E1 (the same
     danger), so the marking check does not repeat it."""
-    diagram = """
-    7 . . . X O . .
-    6 . . . X O . .
-    5 . . . X O . .
-    4 . . . X O . .
-    3 . . . X O . .
-    2 . . . X O . .
-    1 . . . a X O .
-      A B C D E F G"""
+    diagram = ATARI_IN_OWN_AREA
     board = board_from(diagram)
     assert marks_of(diagram)["a"] == pts("D1", 7)
     assert capturable(board) == []
