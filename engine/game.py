@@ -103,6 +103,9 @@ class Game:
     _setups: list[tuple[int, tuple[Change, ...]]] = field(
         init=False, default_factory=list, repr=False
     )
+    #: counts every change (a move, a resumption, an undo, a setup, the fill, the end): a game
+    #: whose revision is unchanged is exactly as it was
+    revision: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._reset()
@@ -184,6 +187,7 @@ class Game:
             self._consecutive_passes = 0
         self.history.append(move)
         self._move_count += 1
+        self.revision += 1
         self.to_move = _OPPONENT[color]
         key = (self.board.hash, self.to_move)
         repetition = point is not None and key in self._positions
@@ -205,6 +209,7 @@ class Game:
         if self.phase is not Phase.STOPPED:
             raise EngineError("play can be resumed only while the game is stopped")
         self.history.append(Resume(requested_by))
+        self.revision += 1
         self.phase = Phase.PLAYING
         self.to_move = requested_by.opponent
         self._consecutive_passes = 0
@@ -228,6 +233,7 @@ class Game:
         setups = [s for s in self._setups if s[0] <= len(events)]
         self._reset()
         self._replay(events, setups)
+        self.revision += 1
         return undone
 
     def set_up(self, changes: tuple[Change, ...]) -> None:
@@ -240,6 +246,7 @@ class Game:
         kept beside the history, not as events; :meth:`copy` and :meth:`undo` replay them in
         place."""
         self.board.edit(changes)
+        self.revision += 1
         self._setups.append((len(self.history), tuple(changes)))
         self._positions.setdefault((self.board.hash, self.to_move), self._move_count)
 
@@ -264,6 +271,7 @@ class Game:
         self.board = trial
         self.board.pass_move()
         self.history.append(Fill(tuple(stones)))
+        self.revision += 1
 
     def apply(self, event: Event) -> PlayReport | None:
         """Replay one stored event."""
@@ -281,6 +289,7 @@ class Game:
             raise IllegalMove(IllegalReason.GAME_OVER, "the result is final (Art. 10.4)")
         self.phase = Phase.FINISHED
         self.result = result
+        self.revision += 1
 
     def resign(self, color: Color) -> GameResult:
         """Art. 11: ``color`` resigns, at any time until the result is confirmed."""

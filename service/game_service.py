@@ -97,6 +97,7 @@ class GameService:
     async def _write(self, request: Request, work: Work) -> tuple[Any, Unit | None]:
         context = self.context
         for _ in range(ATTEMPTS):
+            unit: Unit | None = None
             try:
                 async with context.database.unit_of_work() as uow:
                     unit = Unit(context, request, uow, context.clock())
@@ -108,7 +109,13 @@ class GameService:
                     result = await work(unit)
                     await uow.commit()
             except ConcurrentUpdate:
+                context.cache.keep(unit.untouched() if unit is not None else ())
                 continue
+            except BaseException:
+                # a refused command leaves its games as they were: they stay cached (the next
+                # command does not replay them); a half-changed one is dropped
+                context.cache.keep(unit.untouched() if unit is not None else ())
+                raise
             context.cache.keep(unit.kept())
             if unit.deadline_changed:
                 for listener in self.deadline_listeners:

@@ -52,6 +52,7 @@ class Unit:
     loaded: dict[int, tuple[int, Game]] = field(default_factory=dict)
     players: dict[str, PlayerRow | None] = field(default_factory=dict)
     games: dict[int, Loaded] = field(default_factory=dict)  # every game loaded, as it is now
+    revisions: dict[int, int] = field(default_factory=dict)  # each game's revision when loaded
     deadline_changed: bool = False  # a stored deadline changed: the scheduler must look again
 
     @property
@@ -70,12 +71,22 @@ class Unit:
             self.loaded,
             self.players,
             self.games,
+            revisions=self.revisions,
         )
 
     def kept(self) -> list[tuple[int, tuple[int, Game]]]:
         """The games to cache once the unit ended well: as saved, or as read."""
         read = [(gid, entry) for gid, entry in self.loaded.items() if gid not in self.saved]
         return read + list(self.saved.items())
+
+    def untouched(self) -> list[tuple[int, tuple[int, Game]]]:
+        """The games to cache when the unit failed (a refused command, a conflict): those it
+        loaded and left exactly as they were, still the replay of their stored version."""
+        return [
+            (gid, entry)
+            for gid, entry in self.loaded.items()
+            if gid not in self.saved and entry[1].revision == self.revisions[gid]
+        ]
 
     # -- loading and saving -------------------------------------------------------------------
 
@@ -91,6 +102,7 @@ class Unit:
             else:
                 game = rebuild(row, await self.uow.games.events(game_id))
         self.loaded[game_id] = (row.version, game)
+        self.revisions[game_id] = game.revision
         state = GameState.from_data(row.data, row.size)
         loaded = self.games[game_id] = Loaded(row, game, state, len(game.history))
         return loaded

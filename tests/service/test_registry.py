@@ -18,7 +18,10 @@ from service.commands import (
     Request,
     Sgf,
 )
-from service.errors import BadArguments
+from engine.colors import Color
+from engine.coords import Point
+from service.errors import BadArguments, IllegalMoveError
+from service.unit import Unit
 from service.handlers import HANDLERS
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, start_game
 
@@ -54,11 +57,31 @@ async def test_reads_keep_the_replayed_game_cached(service: GameService) -> None
         assert len(cache) == 1, read
     await service.execute(Play("D4"), Request(ALICE, game=gid))
     assert len(cache) == 1
-    with pytest.raises(BadArguments):  # a refused write drops its game from the cache (it may
-        await service.execute(Play("Z99"), Request(BOB, game=gid))  # have been half-changed)
-    assert len(cache) == 0
-    view = await service.execute(Play("F6"), Request(BOB, game=gid))  # replayed from storage
+    with pytest.raises(BadArguments):  # a refused write left its game as it was: still cached
+        await service.execute(Play("Z99"), Request(BOB, game=gid))
+    with pytest.raises(IllegalMoveError):
+        await service.execute(Play("E5"), Request(BOB, game=gid))  # occupied
+    assert len(cache) == 1
+    view = await service.execute(Play("F6"), Request(BOB, game=gid))
     assert view.board is not None and view.board.move_number == 4 and len(cache) == 1
+
+
+async def test_a_game_changed_by_a_failed_command_leaves_the_cache(service: GameService) -> None:
+    """A unit of work that changed a game and then failed (rolled back) must not cache the
+    changed game: the next command replays the stored one."""
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5")
+
+    async def change_then_fail(unit: Unit, command: object) -> object:
+        loaded = await unit.load(gid)
+        loaded.game.play(Color.WHITE, Point(2, 2))
+        raise BadArguments("refused after a change")
+
+    with pytest.raises(BadArguments):
+        await service._write(Request(BOB, game=gid), lambda unit: change_then_fail(unit, None))
+    assert len(service.context.cache) == 0
+    view = await service.execute(Board(), Request(BOB, game=gid))
+    assert view.board is not None and view.board.move_number == 1
 
 
 async def test_only_deadline_changes_wake_the_scheduler(
