@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.colors import Color
+from engine.coords import Point
 from service import GameService, commands
 from service.commands import (
     Board,
@@ -18,11 +20,9 @@ from service.commands import (
     Request,
     Sgf,
 )
-from engine.colors import Color
-from engine.coords import Point
 from service.errors import BadArguments, IllegalMoveError
-from service.unit import Unit
 from service.handlers import HANDLERS
+from service.unit import Unit
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, start_game
 
 
