@@ -190,6 +190,10 @@ ENGLISH: dict[str, str] = {
     "games.none": "You have no games. Start one with `challenge @someone size=9`.",
     "sgf.caption": "The record of game #{id}.",
     "games.more": "… and more not listed here: name a game by its number, e.g. `board #{id}`.",
+    "games.more_count": (
+        "… and {n} more not shown here: name a game by its number (`board #` and the number)."
+    ),
+    "reply.more": "… and {n} more lines not shown here.",
     # vacation
     "vacation.started": "Vacation started: your clocks are stopped ({left} of vacation left).",
     "vacation.ended": "Vacation ended: your clocks run again.",
@@ -339,7 +343,7 @@ ENGLISH: dict[str, str] = {
     "computer.name": "{name} level {level}",
     "computer.played": "{name} played {color} {point}.",
     "computer.passed": "{name} passed.",
-    "computer.no_answer": "{name} did not answer ({reason}); send `board` to ask it again.",
+    "computer.no_answer": "{name} did not answer ({reason}); it is asked again in a minute.",
     "undo.done_computer": "Taken back in game #{id}: {moves}. Your move.",
     "error.computer_unavailable": (
         "The computer opponent is not available here: install GNU Go (apt-get install gnugo) "

@@ -120,7 +120,8 @@ async def _move(
 
 
 def _unanswered(view: View, opponent: Opponent, error: Exception) -> View:
-    """The person's reply with the reason the computer did not answer (``board`` asks again)."""
+    """The person's reply with the reason the computer did not answer (the scheduler asks it
+    again: :data:`service.timing.COMPUTER_RETRY`)."""
     line = t("computer.no_answer", name=opponent.name, reason=str(error))
     return dataclasses.replace(view, lines=(*view.lines, line))
 

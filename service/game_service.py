@@ -77,7 +77,7 @@ class GameService:
                 result, unit = await self._write(request, lambda unit: run(unit, command))
             else:
                 result, unit = await self._read(request, lambda unit: run(unit, command))
-            if unit is not None and isinstance(result, View):
+            if handler.writes and unit is not None and isinstance(result, View):
                 result = await self._after(unit, request, result)
         return cast(R, result)
 
@@ -133,14 +133,16 @@ class GameService:
                 context.cache.keep(unit.loaded.items())  # a read changed none of them
 
     async def _after(self, unit: Unit, request: Request, view: View) -> View:
-        """The policies that follow a command: the computer answers its opponent's commands (a
-        ``board`` included, which asks again after the engine failed) in games against it."""
+        """The policies that follow a committed command: in a game against the computer, the
+        computer answers what its opponent did, or what the scheduler found it owes (its move,
+        after it was down or the bot stopped first). Reads never get here: they change
+        nothing, and ask nobody to act."""
         opponent = self.context.opponent
         loaded = unit.games.get(view.game_id) if view.game_id is not None else None
         if opponent is None or loaded is None or is_engine(request.actor.id):
             return view
-        if color_of(loaded.row, request.actor.id) is None:  # a spectator's look changes nothing
-            return view
+        if request.actor is not SYSTEM and color_of(loaded.row, request.actor.id) is None:
+            return view  # an organiser's adjudication, say: nothing for the computer to answer
         if not (is_engine(loaded.row.black) or is_engine(loaded.row.white)):
             return view
         limit = self.context.limits.moves_per_game

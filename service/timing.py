@@ -12,6 +12,7 @@ from engine.colors import Color
 from engine.game import Game, Phase
 from service.clock import DAY, Clocks, Interval, TimeControl, counted, when_counted
 from service.model import GameState, player_of
+from service.players import is_engine
 from service.ports import GameRow, GameStatus
 from service.views import format_left
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
     from service.unit import Loaded, Unit
 
 REMINDER_SHARE = 0.25  # remind when this share of the move's time (at most a day) is left
+#: seconds after which the scheduler asks the computer again when it owes a move (it was down,
+#: or the bot stopped before it answered): a game against it never waits for a person's look
+COMPUTER_RETRY = 60.0
 
 
 def year(moment: float) -> int:
@@ -84,10 +88,14 @@ def reminder_lead(row: GameRow, state: GameState, game: Game) -> float:
 
 
 async def deadline(unit: Unit, row: GameRow, game: Game, state: GameState) -> float | None:
-    """The next clock event of an active game being played: a reminder, or the timeout."""
+    """The next clock event of an active game being played: a reminder, or the timeout; on the
+    computer's turn, the moment to ask it again (:data:`COMPUTER_RETRY`)."""
     if row.status is not GameStatus.ACTIVE or game.phase is not Phase.PLAYING:
         return None
     timeout = await timeout_at(unit, row, game, state)
+    if is_engine(player_of(row, game.to_move)):  # the computer's turn: ask it again if silent
+        retry = unit.now + COMPUTER_RETRY
+        return retry if timeout is None else min(timeout, retry)
     if timeout is None or state.reminded:
         return timeout
     return await timeout_at(unit, row, game, state, reminder_lead(row, state, game))

@@ -13,6 +13,7 @@ from service.errors import BadArguments, NotOrganiser, WrongPhase
 from service.i18n import t
 from service.model import player_of
 from service.options import parse_result
+from service.players import is_engine
 from service.ports import GameStatus, PlayerRow
 from service.showing import finish, lose_on_time
 from service.timing import time_left, year
@@ -90,13 +91,19 @@ async def _refresh_deadlines(unit: Unit, player: str) -> None:
 
 
 async def settle(unit: Unit, command: Settle) -> View | None:
-    """The scheduler's work on one game: the reminder, or the loss on time, if due."""
+    """The scheduler's work on one game: the reminder, or the loss on time, if due; on the
+    computer's turn, asking it again."""
     assert unit.request.game is not None
     loaded = await unit.load(unit.request.game)
     row = loaded.row
     if row.status is not GameStatus.ACTIVE or row.deadline is None or row.deadline > unit.now:
         return None
     left = await time_left(unit, loaded)
+    if left > 0 and is_engine(row.to_move):
+        # the computer owes its move: a new deadline (the next try), and the policy that
+        # follows this command asks it (:meth:`GameService.execute`)
+        await unit.save(loaded)
+        return View((), game_id=row.id)
     if left <= 0 or loaded.state.reminded:  # after the reminder, the deadline is the end
         return await lose_on_time(unit, loaded)
     return await _remind(unit, loaded, left)

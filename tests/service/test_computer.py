@@ -4,7 +4,7 @@ GNU Go is exercised in tests/gtp)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
 
@@ -12,13 +12,27 @@ from engine.colors import Color
 from engine.coords import Point, parse_vertex
 from engine.game import Game
 from service import GameService
-from service.commands import Board, Computer, Done, FillDame, Games, Pass, Play, Request, Undo
+from service.commands import (
+    SYSTEM,
+    Board,
+    Computer,
+    Done,
+    FillDame,
+    Games,
+    NextDeadline,
+    Pass,
+    Play,
+    Request,
+    Undo,
+)
 from service.computer import COMPUTER_OPTIONS
 from service.errors import BadArguments, NotAPlayer, NotYourTurn, WrongPhase
 from service.i18n import t
 from service.limits import Limits
 from service.ports import Database, OpponentResigns, OpponentUnavailable
-from service.views import color_name
+from service.scheduler import Scheduler
+from service.timing import COMPUTER_RETRY
+from service.views import View, color_name
 from tests.service.conftest import ALICE, BOB, FakeClock, line
 
 
@@ -103,45 +117,79 @@ async def test_the_computer_resigns(database: Database, clock: FakeClock) -> Non
         await service.execute(Play("D4"), Request(ALICE, game=gid))
 
 
-async def test_an_engine_failure_is_explained_and_board_asks_again(
+async def test_an_engine_failure_is_explained_and_the_scheduler_asks_again(
     database: Database, clock: FakeClock
 ) -> None:
-    service = computer_service(database, clock, "down", "C3")
+    service = computer_service(database, clock, "down", "down", "C3")
+    delivered: list[View] = []
+    scheduler = Scheduler(service, _collect(delivered))
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     view = await service.execute(Play("E5"), Request(ALICE, game=gid))
     assert "the engine crashed" in line(view, "computer.no_answer")
     with pytest.raises(NotYourTurn):
         await service.execute(Play("D4"), Request(ALICE, game=gid))
+    view = await service.execute(Board(), Request(ALICE, game=gid))  # a look asks nobody
+    assert "computer.played" not in view.keys and view.board is not None
+    assert view.board.white == frozenset()
+    assert await scheduler.settle_due() == []  # not yet: in a minute
+    clock.advance(COMPUTER_RETRY)
+    [still_down] = await scheduler.settle_due()  # asked again: still down, said to nobody
+    assert "computer.no_answer" in still_down.keys and not still_down.notify
+    clock.advance(COMPUTER_RETRY)
+    [answered] = await scheduler.settle_due()
+    assert [n.player for n in answered.notify] == [ALICE.id]  # Alice hears of the move
+    assert "C3" in line(answered, "computer.played") and delivered[-1] is answered
     view = await service.execute(Board(), Request(ALICE, game=gid))
-    assert "C3" in line(view, "computer.played")
     assert view.board is not None and view.board.white == frozenset({(2, 2)})
+    assert await service.execute(NextDeadline(), Request(SYSTEM)) is None  # Alice's turn
 
 
-async def test_a_spectators_look_does_not_ask_the_computer_again(
+async def test_a_restart_before_the_computer_answered_is_caught_up(
+    database: Database, clock: FakeClock
+) -> None:
+    """The person's move committed, then the bot stopped before the computer answered: after
+    the restart the scheduler finds the computer's turn due and asks it."""
+    service = computer_service(database, clock, "down")
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    await service.execute(Play("E5"), Request(ALICE, game=gid))
+    restarted = computer_service(database, clock, "C3")
+    clock.advance(COMPUTER_RETRY)
+    [answered] = await Scheduler(restarted, _collect([])).settle_due()
+    assert "C3" in line(answered, "computer.played")
+
+
+async def test_a_spectators_look_does_not_ask_the_computer(
     database: Database, clock: FakeClock
 ) -> None:
     service = computer_service(database, clock, "down", "C3")
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     await service.execute(Play("E5"), Request(ALICE, game=gid))
-    view = await service.execute(Board(), Request(BOB, game=gid))
-    assert "computer.played" not in view.keys and view.board is not None
-    assert view.board.white == frozenset()
-    view = await service.execute(Board(), Request(ALICE, game=gid))  # the player asks again
-    assert "C3" in line(view, "computer.played")
+    for reader in (BOB, ALICE):
+        view = await service.execute(Board(), Request(reader, game=gid))
+        assert "computer.played" not in view.keys and view.board is not None
+        assert view.board.white == frozenset()
 
 
 async def test_an_illegal_answer_of_the_engine_leaves_the_players_move_standing(
     database: Database, clock: FakeClock
 ) -> None:
     """A GTP engine that answers an occupied point is refused like a person; the player's move
-    is kept and the reply says the computer did not answer."""
+    is kept, the reply says the computer did not answer, and the scheduler asks again."""
     service = computer_service(database, clock, "E5", "C3")
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     view = await service.execute(Play("E5"), Request(ALICE, game=gid))
     assert "computer.no_answer" in view.keys
     assert view.board is not None and view.board.black == frozenset({(4, 4)})
-    view = await service.execute(Board(), Request(ALICE, game=gid))  # asks again
-    assert "C3" in line(view, "computer.played")
+    clock.advance(COMPUTER_RETRY)
+    [answered] = await Scheduler(service, _collect([])).settle_due()
+    assert "C3" in line(answered, "computer.played")
+
+
+def _collect(into: list[View]) -> Callable[[View], Awaitable[None]]:
+    async def deliver(view: View) -> None:
+        into.append(view)
+
+    return deliver
 
 
 async def test_only_the_player_may_move_for_their_colour(
