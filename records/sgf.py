@@ -35,25 +35,36 @@ square or not 2 to 25; a point that is not on the board; ``B`` and ``W`` in one 
 
 from __future__ import annotations
 
-import codecs
-import datetime as _dt
-import functools
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from sgfmill import sgf as _sgf
 from sgfmill import sgf_grammar as _grammar
 
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import MAX_SIZE, MIN_BOARD_SIZE, Point, format_vertex
 from engine.errors import EngineError
-from engine.game import Fill, Game, Move, Resume
-from engine.result import GameResult, ResultKind
+from engine.game import Move
+from records.record import Change, GameRecord, SetupNode, SgfError
 from records.sgf_check import SgfSyntaxError, check_structure
+from records.sgf_text import file_codec, shown
+from records.sgf_write import write_sgf
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_MAIN_LINE",
+    "MAX_NAME",
+    "MAX_NODES",
+    "MAX_SETUP_POINTS",
+    "GameRecord",
+    "SetupNode",
+    "SgfError",
+    "load_sgf",
+    "read_sgf",
+    "shown",
+    "write_sgf",
+]
 
 MAX_BYTES = 2 * 1024 * 1024  # a long commented game is ~100 KiB
 MAX_MAIN_LINE = 10_000  # main-line nodes after the root; real games stay far below
@@ -63,105 +74,6 @@ MAX_NAME = 100  # characters of a player's name
 MAX_WARNINGS = 20
 
 PropertyMap = dict[str, list[bytes]]
-Change = tuple[Color | None, Point]
-
-
-class SgfError(ValueError):
-    """A file that cannot be read as a game; the message says where and why."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetupNode:
-    """Setup stones in the main line after the first move (SGF ``AB``/``AW``/``AE``): not a move.
-
-    ``after`` moves were played before it; each point becomes that colour, or empty (None)."""
-
-    after: int
-    stones: tuple[Change, ...]
-
-
-@dataclass
-class GameRecord:
-    """What an SGF file says about one game (main line only)."""
-
-    size: int = 19
-    komi: float = 0.0
-    handicap: int = 0
-    setup: list[tuple[Color, Point]] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    first_to_move: Color | None = None
-    black_name: str | None = None
-    white_name: str | None = None
-    date: str | None = None
-    result: str | None = None
-    rules: str | None = None
-    comment: str | None = None
-    move_comments: dict[int, str] = field(default_factory=dict)
-    setup_nodes: list[SetupNode] = field(default_factory=list)  # in order of ``after``
-    warnings: list[str] = field(default_factory=list)  # what was dropped or guessed, one line each
-
-    def new_game(self) -> Game:
-        """An engine game with this record's setup, before any move."""
-        return Game(
-            self.size,
-            self.komi,
-            0,
-            tuple(self.setup),
-            self.first_to_move,
-        )
-
-
-def shown(text: str | bytes, limit: int = 40) -> str:
-    """``text`` safe to print in one line of a message: control characters replaced, cut to
-    ``limit`` characters.
-
-    >>> shown(b"Bob\\x1b[2J"), shown("x" * 50, 10)
-    ('Bob?[2J', 'xxxxxxxxx…')
-    """
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    clean = "".join(c if c.isprintable() else "?" for c in text[: limit + 1])
-    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
-
-
-_PROBE = bytes(range(0x20, 0x7F)) + b"\t\r\n\\n\\u0041"
-_UNUSABLE = frozenset({"idna", "punycode", "undefined", "utf-7", "unicode-escape"})
-
-
-@functools.lru_cache(maxsize=64)
-def text_codec(name: str) -> str | None:
-    """The Python codec for an SGF ``CA`` value, or None when there is no text encoding of that
-    name that keeps SGF's ASCII syntax (brackets, backslashes) as it is.
-
-    >>> text_codec("Shift_JIS"), text_codec("utf8"), text_codec("rot13"), text_codec("UTF-16")
-    ('shift_jis', 'utf-8', None, None)
-    """
-    try:
-        info = codecs.lookup(name)
-        if not info._is_text_encoding or info.name in _UNUSABLE or "unicode" in info.name:
-            return None
-        if _PROBE.decode(info.name) != _PROBE.decode("ascii"):
-            return None
-        bytes(range(0x80, 0x100)).decode(info.name, "replace")
-    except Exception:  # any codec's failure means the same: not usable here
-        return None
-    return info.name
-
-
-def _decoder(data: bytes, ca: bytes | None, warn: Callable[[str], None]) -> tuple[str, str]:
-    """The codec for the file's text values and how to name it in warnings."""
-    if ca is None:
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            return "iso8859-1", "ISO-8859-1 (no CA)"
-        return "utf-8", "UTF-8 (no CA)"
-    name = ca.decode("ascii", "replace").strip()
-    codec = text_codec(name) if 0 < len(name) <= 40 else None
-    if codec is None:
-        warn(f"CA[{shown(name)}] is not a text encoding this reader can use; read as UTF-8")
-        return "utf-8", "UTF-8"
-    return codec, f"CA[{shown(name)}]"
 
 
 class _Reader:
@@ -172,7 +84,7 @@ class _Reader:
         self.record = GameRecord()
         self.warnings = self.record.warnings
         root = main[0]
-        self.codec, self.charset = _decoder(data, self.first(root, "CA"), self.warn)
+        self.codec, self.charset = file_codec(data, self.first(root, "CA"), self.warn)
         self.size = self.read_size(root)
         self.record.size = self.size
         self.budget = MAX_SETUP_POINTS
@@ -399,75 +311,3 @@ def load_sgf(path: str | Path) -> GameRecord:
     except OSError as exc:
         raise SgfError(f"cannot read the file: {exc.strerror or exc}") from None
     return read_sgf(data)
-
-
-def write_sgf(
-    game: Game,
-    *,
-    black_name: str | None = None,
-    white_name: str | None = None,
-    date: _dt.date | str | None = None,
-    result: GameResult | None = None,
-    comment: str | None = None,
-) -> bytes:
-    """The game record as SGF bytes (UTF-8), with ``RU[Japanese]``; linear in the game's length."""
-    sgf_game = _sgf.Sgf_game(game.size)
-    root = sgf_game.get_root()
-    root.set("CA", "UTF-8")
-    root.set("RU", "Japanese")
-    root.set("KM", game.komi)
-    if game.handicap:
-        root.set("HA", game.handicap)
-    if black_name:
-        root.set("PB", black_name)
-    if white_name:
-        root.set("PW", white_name)
-    if date is not None:
-        root.set("DT", date.isoformat() if isinstance(date, _dt.date) else date)
-    final = result or game.result
-    notes = [comment] if comment else []
-    if final is not None:
-        root.set("RE", final.sgf)
-        if final.kind is ResultKind.BOTH_LOSE:
-            notes.append("Both players lose (Art. 13).")
-    if notes:
-        root.set("C", "\n".join(notes))
-    start = Game(game.size, game.komi, game.handicap, game.setup, game.first_to_move)
-    black = [(p.row, p.col) for p, c in start.board.stones() if c is Color.BLACK]
-    white = [(p.row, p.col) for p, c in start.board.stones() if c is Color.WHITE]
-    if black:
-        root.set_setup_stones(black, white)
-    elif white:
-        root.set_setup_stones([], white)
-    if start.to_move is Color.WHITE and (black or white):
-        root.set("PL", "w")
-    last = root  # extend_main_sequence() walks the whole line each time: quadratic
-    pending: list[str] = []
-    for event in game.history:
-        if isinstance(event, Move):
-            last = last.new_child()
-            if event.point is None:
-                last.set_raw(event.color.letter, b"")  # FF[4]: a pass is B[] / W[]
-            else:
-                last.set_move(event.color.letter.lower(), (event.point.row, event.point.col))
-            if pending:
-                last.set("C", "\n".join(pending))
-                pending = []
-        elif isinstance(event, Resume):
-            pending.append(
-                f"Play resumed at the request of {event.requested_by.name.title()} "
-                f"(Art. 9.3); {event.requested_by.opponent.name.title()} moves first."
-            )
-        elif isinstance(event, Fill):
-            last = last.new_child()
-            last.set_setup_stones(
-                [(p.row, p.col) for c, p in event.stones if c is Color.BLACK],
-                [(p.row, p.col) for c, p in event.stones if c is Color.WHITE],
-            )
-            filled = ", ".join(f"{c.letter} {format_vertex(p)}" for c, p in event.stones)
-            last.set("C", f"Neutral points filled by agreement (not moves): {filled}")
-    if pending:
-        previous = last.get("C") if last.has_property("C") else ""
-        last.set("C", "\n".join([previous, *pending]).strip())
-    data: bytes = sgf_game.serialise()
-    return data
