@@ -116,6 +116,13 @@ class Spec:
     options: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     game: bool = True  # takes a ``#12`` game number
+    #: what the adapters do around the command (the table, not its name, says it):
+    #: ``home`` — the chat it is sent in becomes the game's home (written with it) and the answer
+    #: is public; ``starts`` — it starts a game, which gets its own place (a Discord thread) and
+    #: keeps the taker's links; ``fresh`` — the board is shown anew at the bottom of the chat
+    home: bool = False
+    starts: bool = False
+    fresh: bool = False
 
     @property
     def typed_args(self) -> tuple[Arg, ...]:
@@ -161,8 +168,9 @@ COMMANDS: tuple[Spec, ...] = (
         (Arg("@user", ArgKind.MENTION, required=False),),
         CHALLENGE_OPTIONS,
         game=False,
+        home=True,
     ),
-    Spec("accept", Who.CHALLENGED, lambda w, _: Accept()),
+    Spec("accept", Who.CHALLENGED, lambda w, _: Accept(), starts=True),
     Spec("decline", Who.CHALLENGED, lambda w, _: Decline()),
     Spec("play", Who.TO_MOVE, lambda w, _: Play(w.args[0]), (_POINT,), aliases=("move",)),
     Spec(
@@ -183,7 +191,7 @@ COMMANDS: tuple[Spec, ...] = (
         lambda w, _: Undo(_yes(w, "yes")),
         (Arg("answer", ArgKind.WORD, False, choices=("yes", "no")),),
     ),
-    Spec("board", Who.ANYONE, lambda w, _: Board(), aliases=("show",)),
+    Spec("board", Who.ANYONE, lambda w, _: Board(), aliases=("show",), fresh=True),
     Spec("games", Who.ANYONE, lambda w, _: Games(), aliases=("list",), game=False),
     Spec(
         "dead",

@@ -3,11 +3,19 @@
 
 >>> platform_of("telegram:456"), number_on("telegram:-100", "telegram"), is_engine("engine:5")
 ('telegram', -100, True)
+>>> player_id("discord", 123)
+'discord:123'
 """
 
 from __future__ import annotations
 
 ENGINE = "engine"
+
+
+def player_id(platform: str, local: object) -> str:
+    """The id of ``local`` (a user, chat, channel or update id) on ``platform``:
+    ``player_id("telegram", 456)`` is ``telegram:456``."""
+    return f"{platform}:{local}"
 
 
 def platform_of(player: str) -> str:
@@ -35,7 +43,7 @@ def is_engine(player: str | None) -> bool:
 
 def engine_player(level: int) -> str:
     """The computer's player id at ``level``."""
-    return f"{ENGINE}:{level}"
+    return player_id(ENGINE, level)
 
 
 def engine_level(player: str) -> int:

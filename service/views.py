@@ -100,6 +100,14 @@ class BoardView:
         """The board carries a count (confirmation phase, or the final position)."""
         return self.tally is not None
 
+    @property
+    def hypothetical(self) -> bool:
+        """A ``try``'s board (a sequence on a copy of the game, not the game's position): the
+        adapters show it beside the game's board, never in its place. Numbered stones without a
+        count (the marking numbers the moves of a capturable chain's warning too, but its board
+        carries the count: that board is the game's)."""
+        return bool(self.sequence) and not self.counting
+
 
 @dataclass(frozen=True, slots=True)
 class View:
@@ -116,6 +124,11 @@ class View:
     def text(self) -> str:
         """The lines as one message."""
         return "\n".join(self.lines)
+
+    @property
+    def hypothetical(self) -> bool:
+        """The reply shows a ``try``'s board (:attr:`BoardView.hypothetical`)."""
+        return self.board is not None and self.board.hypothetical
 
     @property
     def keys(self) -> tuple[str | None, ...]:

@@ -20,9 +20,8 @@ from bot.grammar import Words, parse, parse_token, run
 from bot.snapshots import render_board, snapshot
 from service import Actor, GameService, Request, View
 from service.errors import UserError
-from service.handlers.trying import hypothetical
 from service.i18n import add_messages, t
-from service.players import local_part, platform_of
+from service.players import local_part, platform_of, player_id
 from service.views import is_token
 
 log = logging.getLogger(__name__)
@@ -48,7 +47,7 @@ def _settle(future: asyncio.Future[str], line: str) -> None:
 
 def console_actor(name: str) -> Actor:
     """``alice`` -> ``console:alice``."""
-    return Actor(f"{PLATFORM}:{name.lower()}", name.lower())
+    return Actor(player_id(PLATFORM, name.lower()), name.lower())
 
 
 class Console:
@@ -191,7 +190,7 @@ class Console:
         assert data is not None
         stem = f"game-{view.game_id}-move-{board.move_number:03d}"
         try:
-            if hypothetical(board):
+            if board.hypothetical:
                 path = await asyncio.to_thread(self._write_new, self.boards_dir, stem, data)
             else:
                 suffix = "-count" if board.counting else ""

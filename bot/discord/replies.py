@@ -15,10 +15,10 @@ import discord
 
 from bot.deliveries import forward
 from bot.discord.buttons import button_view
+from bot.grammar import Spec
 from bot.snapshots import render_board
 from service import Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, GameAt, Link, Links
-from service.handlers.trying import hypothetical
 from service.i18n import t
 from service.players import number_on
 
@@ -87,7 +87,7 @@ def compose(
     live: bool = True,
 ) -> Outgoing:
     """A message for ``lines``: an embed with the board when there is one, else plain text.
-    ``live`` False: the board is not the game's position (see :func:`hypothetical`)."""
+    ``live`` False: the board is not the game's position (:attr:`View.hypothetical`)."""
     text = "\n".join(lines)
     heads = " ".join(mention(p) for p in pings)
     files = ((file,) if file else ()) + (((BOARD_FILE, png),) if png else ())
@@ -192,7 +192,7 @@ class Presenter:
     async def reply(
         self,
         answer: Answer,
-        command: str,
+        command: Spec,
         view: View,
         png: bytes | None,
         actor: str,
@@ -202,7 +202,7 @@ class Presenter:
         pointer where it was asked); pings, separate notices, other platforms."""
         pings, separate = sort_notices(view, actor)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
-        if command == "accept" and view.board is not None and thread is None:
+        if command.starts and view.board is not None and thread is None:
             thread = await self.open_thread(channel, view)
         main = compose(
             view.lines,
@@ -211,7 +211,7 @@ class Presenter:
             pings=pings,
             buttons=view.buttons,
             file=view.file,
-            live=not hypothetical(view.board),
+            live=not view.hypothetical,
         )
         moved = False  # the board goes to the game's thread when asked elsewhere
         if thread is not None and thread != answer.channel_id and view.board is not None:
@@ -219,11 +219,11 @@ class Presenter:
             moved = thread is not None
         if moved:
             note = t("discord.see_thread", id=view.game_id, thread=f"<#{thread}>")
-            opening = command == "accept"
+            opening = command.starts
             lines = (*view.lines[:1], note) if opening else (note,)
             await answer.send(compose(lines), private=not opening)
         else:
-            public = view.board is not None or bool(view.notify) or command == "challenge"
+            public = view.board is not None or bool(view.notify) or command.home
             sent = await answer.send(main, private=not public)
             await self._track(answer.channel_id, sent, main, view.game_id)
         where = thread if thread is not None else answer.channel_id

@@ -21,6 +21,7 @@ from service import Actor, GameService, Request, View
 from service.commands import LegalPoints
 from service.errors import BadArguments, UserError
 from service.i18n import language, t
+from service.players import player_id
 
 log = logging.getLogger(__name__)
 DEFER_AFTER = 2.0  # seconds: answer directly when faster, else defer (Discord allows 3)
@@ -32,7 +33,7 @@ T = TypeVar("T")
 def actor_of(user: discord.abc.User, locale: discord.Locale | None = None) -> Actor:
     """The service's actor for a Discord user, in the language of their client."""
     code = str(locale.value).partition("-")[0] if locale is not None else None
-    return Actor(f"{PLATFORM}:{user.id}", user.name, code)
+    return Actor(player_id(PLATFORM, user.id), user.name, code)
 
 
 class InteractionAnswer:
@@ -102,11 +103,11 @@ class Runner:
         with language(actor.language):
             try:
                 words = read_charged(self.service, actor, read)
-                update = f"{PLATFORM}:{interaction.id}"
+                update = player_id(PLATFORM, interaction.id)
                 work = self._execute(actor, words, interaction.channel_id, update, users)
                 view, png = await self._in_time(interaction, work)
                 await self.presenter.reply(
-                    answer, words.name, view, png, actor.id, interaction.channel
+                    answer, BY_NAME[words.name], view, png, actor.id, interaction.channel
                 )
             except Exception as error:
                 await self.report_error(interaction, error, answer)
@@ -130,11 +131,13 @@ class Runner:
                         return  # conversation, not a command
                     self.service.charge(actor)  # a malformed command is answered: it counts
                     raise
-                update = f"{PLATFORM}:{message.id}"
+                update = player_id(PLATFORM, message.id)
                 users = message.mentions
                 view, png = await self._execute(actor, words, message.channel.id, update, users)
                 answer = MessageAnswer(message)
-                await self.presenter.reply(answer, words.name, view, png, actor.id, message.channel)
+                await self.presenter.reply(
+                    answer, BY_NAME[words.name], view, png, actor.id, message.channel
+                )
             except Exception as error:
                 said = self.error_text(error)
                 if said is not None:
@@ -165,7 +168,7 @@ class Runner:
                 raise BadArguments(t("grammar.mention", text=f"@{words.mention}"))
             opponent = actor_of(user)
         game = await self._thread_game(words, channel_id)
-        request = Request(actor, f"{PLATFORM}:{channel_id}", game, update_id)
+        request = Request(actor, player_id(PLATFORM, channel_id), game, update_id)
         view = await run(self.service, words, request, opponent)
         return view, await render_board(view.board)
 
@@ -191,7 +194,7 @@ class Runner:
         game = getattr(interaction.namespace, "game", None)
         if game is None and interaction.channel_id is not None:
             game = await self.presenter.game_in(interaction.channel_id)
-        request = Request(actor, f"{PLATFORM}:{interaction.channel_id}", game)
+        request = Request(actor, player_id(PLATFORM, interaction.channel_id), game)
         points = await self.service.execute(LegalPoints(), request)
         prefix = "".join(typed.split()).upper()
         return [name for name in points if name.startswith(prefix)]

@@ -13,13 +13,13 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.grammar import BY_NAME, Words, parse, parse_token, read_charged, run
-from bot.telegram.people import People, language_of
+from bot.telegram.people import PLATFORM, People, language_of
 from bot.telegram.present import HOME, Origin, Presenter, as_html, board_link, fit, replying
 from service import Actor, GameService, Request, View
 from service.commands import GameAt
 from service.errors import BadArguments, UserError
-from service.handlers.trying import hypothetical
 from service.i18n import language, t
+from service.players import player_id
 from service.views import TOKEN_PATTERN
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ class Handlers:
         press shows it; the game's board message is only edited in place otherwise."""
         if not isinstance(message, Message) or not message.photo or view.game_id is None:
             return False
-        if view.board is None or hypothetical(view.board):
+        if view.board is None or view.hypothetical:
             return False
         return not await self.presenter.is_board_message(view.game_id, chat_id, message.message_id)
 
@@ -153,7 +153,8 @@ class Handlers:
             view = await self._execute(update, actor, words, message.chat_id, game)
             stamp = time.monotonic()
             origin = Origin(message.chat_id, actor, message.message_id)
-            await self.presenter.present(view, origin, stamp=stamp, fresh=words.name == "board")
+            fresh = BY_NAME[words.name].fresh
+            await self.presenter.present(view, origin, stamp=stamp, fresh=fresh)
 
     async def _replied_game(self, message: Message, actor: Actor) -> int | None:
         """The game whose board message this message replies to, if any."""
@@ -170,16 +171,17 @@ class Handlers:
         own unit of work, the chat it was made in and the usernames of its players (so notices
         and mentions work after a restart); an accept keeps the taker's."""
         opponent = await self.people.resolve(words.mention) if words.mention else None
+        spec = BY_NAME[words.name]
         links: list[tuple[str, str]] = []
-        if words.name == "challenge":
+        if spec.home:
             links = [(HOME, str(chat_id)), *self.people.links(actor, opponent)]
-        elif words.name == "accept":
+        elif spec.starts:
             links = self.people.links(actor)
         request = Request(
             actor,
-            f"telegram:{chat_id}",
-            game if BY_NAME[words.name].game else None,
-            f"telegram:{update.update_id}",
+            player_id(PLATFORM, chat_id),
+            game if spec.game else None,
+            player_id(PLATFORM, update.update_id),
             tuple(links),
         )
         return await run(self.service, words, request, opponent)

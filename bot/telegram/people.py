@@ -13,7 +13,7 @@ from service import Actor, GameService, Request
 from service.commands import SYSTEM, GameAt, Links
 from service.errors import BadArguments
 from service.i18n import t
-from service.players import number_on
+from service.players import number_on, player_id
 
 PLATFORM = "telegram"
 KNOWN = "yes"
@@ -49,7 +49,7 @@ class People:
         self._names[user.id] = name
         if user.username:
             self._ids[user.username.lower()] = user.id
-        return Actor(f"{PLATFORM}:{user.id}", name, language_of(user))
+        return Actor(player_id(PLATFORM, user.id), name, language_of(user))
 
     def name(self, user_id: int) -> str:
         """The display name of a user seen before, else a neutral word."""
@@ -70,7 +70,7 @@ class People:
             raise BadArguments(t("telegram.unknown_user", name=username))
         self._ids[key] = user_id
         name = self._names.setdefault(user_id, username)
-        return Actor(f"{PLATFORM}:{user_id}", name)
+        return Actor(player_id(PLATFORM, user_id), name)
 
     def links(self, *actors: Actor | None) -> list[tuple[str, str]]:
         """The links that keep the usernames of ``actors`` with a game (mentions survive

@@ -29,7 +29,6 @@ from bot.snapshots import render_board
 from bot.telegram.people import PLATFORM, People, user_id_of
 from service import Actor, Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, Link, Links
-from service.handlers.trying import hypothetical
 from service.i18n import t
 
 log = logging.getLogger(__name__)
@@ -160,7 +159,7 @@ class Presenter:
         if view.board is not None and view.game_id is not None:
             board_id: int | None
             edited = False
-            if hypothetical(view.board):  # a photo of its own: the game's board stays as it was
+            if view.hypothetical:  # a photo of its own: the game's board stays as it was
                 board_id = await self._send_tried(view, chat, photo, origin.message_id)
             else:
                 board_id, edited = await self.show_board(
@@ -313,7 +312,7 @@ class Presenter:
             if view.board is not None and view.game_id is not None:
                 caption = view.board.caption or view.text
                 board_id: int | None
-                if hypothetical(view.board):  # beside the game's board, which stays as it was
+                if view.hypothetical:  # beside the game's board, which stays as it was
                     reply_to = self._board_id(links, chat)
                     board_id = await self._send_tried(view, chat, photo, reply_to, caption)
                 else:

@@ -164,14 +164,6 @@ def _ko_to_pass_for(
     return banned[max(banned, key=lambda ko: taken.get(ko, 0))]
 
 
-def hypothetical(board: BoardView | None) -> bool:
-    """Whether ``board`` is a ``try``'s (a sequence on a copy of the game, not the game's
-    position), so that adapters show it beside the game's board, never in its place: numbered
-    stones without a count. (The marking numbers the moves of a capturable chain's warning too,
-    but its board carries the count: that board is the game's.)"""
-    return board is not None and bool(board.sequence) and not board.counting
-
-
 def numbered(steps: Sequence[Step]) -> tuple[tuple[Spot, Color, int], ...]:
     """Every stone of the sequence with its number, for the image: the renderer draws the latest
     number on a point played more than once, and a stone taken later as a pale ghost."""

@@ -25,11 +25,11 @@ from service.errors import (
     UserError,
     WrongPhase,
 )
-from service.handlers.trying import hypothetical, play_out
+from service.handlers.trying import play_out
 from service.i18n import t
 from service.limits import Limits
 from service.ports import Database, GameRow
-from service.views import Notice
+from service.views import Notice, View
 from storage.memory import open_memory
 from tests.service.conftest import (
     ALICE,
@@ -222,8 +222,8 @@ async def test_only_a_tried_board_is_hypothetical(service: GameService) -> None:
     gid = await stopped_ko(service)
     tried = await service.execute(Try(("W", "E5", "pass", "A9")), Request(ALICE, game=gid))
     counting = await service.execute(Board(), Request(ALICE, game=gid))
-    assert hypothetical(tried.board) and not hypothetical(counting.board)
-    assert not hypothetical(None)
+    assert tried.hypothetical and not counting.hypothetical
+    assert not View(("",)).hypothetical
     warned = await start_game(service, "size=5")  # B3-C3 alive, taken by White's A3 (Art. 7.1)
     moves = ("B3", "B4", "C3", "C4", "A1", "D4", "A5", "B2", "E5", "C2", "E1", "D2")
     await play_moves(service, warned, *moves, "pass", "pass")
@@ -233,7 +233,7 @@ async def test_only_a_tried_board_is_hypothetical(service: GameService) -> None:
     if ((2, 1), dead[0]) in view.board.marks or ((2, 1), dead[1]) in view.board.marks:
         view = await service.execute(Dead(("B3",)), Request(ALICE, game=warned))  # alive
     assert view.board is not None and view.board.sequence  # the warning's numbered moves
-    assert not hypothetical(view.board)
+    assert not view.hypothetical
 
 
 async def test_try_works_only_after_the_stop_and_only_for_the_players(
