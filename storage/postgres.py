@@ -9,7 +9,6 @@ raises :class:`service.ports.ConcurrentUpdate`, and the service retries the whol
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from types import TracebackType
@@ -18,7 +17,7 @@ from typing import Any
 import asyncpg
 
 from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
-from storage import migrations
+from storage import migrations, rows
 from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
 
 _NAMES = GAME_COLUMNS.split(", ")[2:]
@@ -154,13 +153,7 @@ class PostgresPlayers:
             "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, language = EXCLUDED.language, "
             "vacation_since = EXCLUDED.vacation_since, vacation_used = EXCLUDED.vacation_used, "
             "vacation_year = EXCLUDED.vacation_year, data = EXCLUDED.data",
-            player.id,
-            player.name,
-            player.language,
-            player.vacation_since,
-            player.vacation_used,
-            player.vacation_year,
-            json.dumps(dict(player.data), separators=(",", ":"), sort_keys=True),
+            *rows.player_values(player),
         )
 
 

@@ -4,7 +4,7 @@ between :class:`~service.ports.GameRow` / :class:`~service.ports.PlayerRow` and 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.ports import GameRow, GameStatus, PlayerRow
@@ -92,5 +92,23 @@ def game_values(game: GameRow) -> tuple[Any, ...]:
         game.result,
         game.to_move,
         game.last_event,
-        json.dumps(dict(game.data), separators=(",", ":"), sort_keys=True),
+        _json(game.data),
     )
+
+
+def player_values(player: PlayerRow) -> tuple[Any, ...]:
+    """The values of every column, in :data:`PLAYER_COLUMNS` order."""
+    return (
+        player.id,
+        player.name,
+        player.language,
+        player.vacation_since,
+        player.vacation_used,
+        player.vacation_year,
+        _json(player.data),
+    )
+
+
+def _json(data: Mapping[str, Any]) -> str:
+    """A record's ``data`` as both databases store it: compact JSON, keys sorted."""
+    return json.dumps(dict(data), separators=(",", ":"), sort_keys=True)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -29,7 +28,7 @@ from service.ports import (
     GameStatus,
     PlayerRow,
 )
-from storage import migrations
+from storage import migrations, rows
 from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
 
 BATCH_UNITS = 16  # group commit: at most this many units of work share one COMMIT
@@ -158,15 +157,7 @@ class SqlitePlayers:
     async def save(self, player: PlayerRow) -> None:
         await self._conn.execute(
             f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                player.id,
-                player.name,
-                player.language,
-                player.vacation_since,
-                player.vacation_used,
-                player.vacation_year,
-                json.dumps(dict(player.data), separators=(",", ":"), sort_keys=True),
-            ),
+            rows.player_values(player),
         )
 
 
