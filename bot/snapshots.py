@@ -9,6 +9,7 @@ import asyncio
 from collections.abc import Iterable
 from typing import Literal
 
+from engine.board import neighbour_table
 from engine.colors import Color
 from engine.counting import PointStatus
 from renderer import render_png
@@ -41,9 +42,7 @@ def _colour(color: Color) -> Literal["B", "W"]:
 
 def _neighbours(point: Point, size: int) -> Iterable[Point]:
     row, col = point
-    for r, c in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
-        if 0 <= r < size and 0 <= c < size:
-            yield r, c
+    return (divmod(index, size) for index in neighbour_table(size)[row * size + col])
 
 
 def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:

@@ -11,6 +11,7 @@ Point(row=3, col=3)
 
 from __future__ import annotations
 
+import enum
 import re
 import unicodedata
 from typing import NamedTuple
@@ -35,8 +36,23 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+class VertexProblem(enum.StrEnum):
+    """Why text is not a point on a board."""
+
+    FORM = "form"  # not a column letter and a row number
+    NO_I = "no_i"  # column I, which GTP skips
+    OFF = "off"  # a vertex, but off this board
+
+
 class InvalidVertex(EngineError):
-    """Text that is not a point on this board; the message names the accepted form and range."""
+    """Text that is not a point on this board; the message names the accepted form and range,
+    :attr:`problem` says which (for a translated answer) and :attr:`vertex` is the text as
+    read (``D4``), when it had the shape of one."""
+
+    def __init__(self, message: str, problem: VertexProblem, vertex: str = "") -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.vertex = vertex
 
 
 class Point(NamedTuple):
@@ -86,17 +102,22 @@ def parse_vertex(text: str, size: int) -> Point:
     if split is None:
         raise InvalidVertex(
             f"{text.strip()!r} is not a point: write a column letter and a row number, "
-            f"like D4 ({board_range(size)} on {size}×{size})"
+            f"like D4 ({board_range(size)} on {size}×{size})",
+            VertexProblem.FORM,
         )
     letter, number = split
     name = f"{letter}{number}"
     if letter == "I":
         raise InvalidVertex(
-            f"there is no column I (the letters skip from H to J); {board_range(size)}"
+            f"there is no column I (the letters skip from H to J); {board_range(size)}",
+            VertexProblem.NO_I,
+            name,
         )
     col = COLUMNS.index(letter)
     if col >= size or not 1 <= number <= size:
-        raise InvalidVertex(f"{name} is off a {size}×{size} board ({board_range(size)})")
+        raise InvalidVertex(
+            f"{name} is off a {size}×{size} board ({board_range(size)})", VertexProblem.OFF, name
+        )
     return Point(number - 1, col)
 
 
@@ -113,9 +134,11 @@ def to_sgf_point(point: Point, size: int) -> str:
 def from_sgf_point(text: str, size: int) -> Point:
     """Parse an SGF point such as ``pd``; raises :class:`InvalidVertex` if it is off the board."""
     if len(text) != 2 or not text.isalpha() or not text.islower():
-        raise InvalidVertex(f"{text!r} is not an SGF point (two lowercase letters like 'pd')")
+        raise InvalidVertex(
+            f"{text!r} is not an SGF point (two lowercase letters like 'pd')", VertexProblem.FORM
+        )
     col = ord(text[0]) - ord("a")
     row = size - 1 - (ord(text[1]) - ord("a"))
     if not (0 <= col < size and 0 <= row < size):
-        raise InvalidVertex(f"SGF point {text!r} is off a {size}×{size} board")
+        raise InvalidVertex(f"SGF point {text!r} is off a {size}×{size} board", VertexProblem.OFF)
     return Point(row, col)

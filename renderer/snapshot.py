@@ -6,14 +6,14 @@ import enum
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.coords import COLUMNS as COLUMNS  # GTP letters, no I: re-exported for the renderer
+from engine.coords import MAX_SIZE as MAX_SIZE
+from engine.coords import MIN_BOARD_SIZE
+
 Point = tuple[int, int]
 """An intersection as ``(row, col)``, both from 0, counted from the bottom-left corner."""
 
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-"""GTP column letters (no I)."""
-
-MIN_SIZE = 2  # SGF records may be this small; new games are 5×5 or more
-MAX_SIZE = 25
+MIN_SIZE = MIN_BOARD_SIZE  # SGF records may be this small; new games are 5×5 or more
 
 Theme = Literal["light", "dark"]
 

@@ -12,9 +12,9 @@ from engine.coords import (
     MIN_SIZE,
     InvalidVertex,
     Point,
+    VertexProblem,
     board_range,
     parse_vertex,
-    split_vertex,
 )
 from engine.game import DEFAULT_KOMI
 from engine.handicap import max_handicap
@@ -99,16 +99,18 @@ def parse_point(text: str, size: int) -> Point:
     """A point on a ``size`` board, or :class:`InvalidPoint` naming the accepted form and range."""
     try:
         return parse_vertex(text, size)
-    except InvalidVertex:
-        pass
-    corners = board_range(size)
-    split = split_vertex(text)
-    if split is None:
-        raise InvalidPoint(t("error.point_form", text=text.strip(), size=size, range=corners))
-    letter, number = split
-    if letter == "I":
-        raise InvalidPoint(t("error.point_no_i", range=corners))
-    raise InvalidPoint(t("error.point_off", point=f"{letter}{number}", size=size, range=corners))
+    except InvalidVertex as error:
+        corners = board_range(size)
+        if error.problem is VertexProblem.NO_I:
+            raise InvalidPoint(t("error.point_no_i", range=corners)) from None
+        if error.problem is VertexProblem.OFF:
+            point = error.vertex
+            raise InvalidPoint(
+                t("error.point_off", point=point, size=size, range=corners)
+            ) from None
+        raise InvalidPoint(
+            t("error.point_form", text=text.strip(), size=size, range=corners)
+        ) from None
 
 
 def parse_result(text: str) -> GameResult:

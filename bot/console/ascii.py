@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from renderer.snapshot import COLUMNS, Mark, Snapshot
+from engine.coords import COLUMNS
+from renderer.snapshot import Mark, Snapshot
 from service.i18n import t
 
 _MARK_CHARS = {
