@@ -26,6 +26,10 @@ from service.timing import time_left
 from service.unit import Unit
 from service.views import View, format_left
 
+OPEN_LISTED = 10
+"""Open challenges of others that ``games`` lists (at most ``listed_games``): a taste of who is
+looking for a game; the list says when there are more."""
+
 
 async def board(unit: Unit, command: Board) -> View:
     """The current board (or the counting view in the confirmation phase)."""
@@ -90,13 +94,16 @@ async def games(unit: Unit, command: Games) -> View:
         else:
             who = await unit.name(row.challenger)
             lines.append(t("games.challenge_in", id=row.id, name=who, terms=terms))
-    for row in await uow.games.open_challenges(limit=10):
-        if row.challenger != actor:
-            terms = await terms_text(unit, row)
-            who = await unit.name(row.challenger)
-            lines.append(t("games.challenge_open", id=row.id, name=who, terms=terms))
-    if len(active) > shown or len(challenges) > shown:  # never cut the list silently
-        lines.append(t("games.more", id=active[0].id if active else challenges[0].id))
+    listed_open = min(OPEN_LISTED, shown)  # the actor's own are listed above, as challenges
+    fetched = await uow.games.open_challenges(listed_open + 1 + unit.context.limits.open_challenges)
+    others = [row for row in fetched if row.challenger != actor]
+    for row in others[:listed_open]:
+        terms = await terms_text(unit, row)
+        who = await unit.name(row.challenger)
+        lines.append(t("games.challenge_open", id=row.id, name=who, terms=terms))
+    if len(active) > shown or len(challenges) > shown or len(others) > listed_open:
+        first = (active or challenges or others)[0]  # never cut the list silently
+        lines.append(t("games.more", id=first.id))
     if not lines:
         lines.append(t("games.none"))
     return View(tuple(lines))

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from service import GameService
+from service import Actor, GameService
 from service.commands import (
     SYSTEM,
     Board,
@@ -127,3 +127,14 @@ async def test_the_games_list_says_when_it_is_cut(database: Database, clock: Fak
     view = await service.execute(Games(), Request(ALICE))
     assert view.keys.count("games.challenge_in") == 2
     assert view.keys[-1] == "games.more"
+
+    dave = Actor("console:dave", "dave")
+    await service.execute(Challenge(None, {}), Request(dave))  # an open challenge of her own
+    for challenger in (BOB, CAROL):  # two of others': all listed
+        await service.execute(Challenge(None, {}), Request(challenger))
+    opened = await service.execute(Games(), Request(dave))
+    assert opened.keys == ("games.challenge_out", "games.challenge_open", "games.challenge_open")
+    await service.execute(Challenge(None, {}), Request(BOB))  # a third: one too many to list
+    cut = await service.execute(Games(), Request(dave))
+    assert cut.keys.count("games.challenge_open") == 2
+    assert cut.keys[-1] == "games.more"
