@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from engine.colors import Color
-from engine.coords import Point
 from engine.game import Game
 from gtp.client import GtpError
 from gtp.pool import EnginePool, Position
-from service.ports import OpponentResigns, OpponentUnavailable
+from service.ports import RESIGN, EngineMove, OpponentUnavailable
 
 
 class GtpOpponent:
@@ -21,10 +20,9 @@ class GtpOpponent:
     def name(self) -> str:
         return self._name
 
-    async def genmove(self, game: Game, color: Color, level: int) -> Point | None:
+    async def genmove(self, game: Game, color: Color, level: int) -> EngineMove:
         try:
-            return await self.pool.genmove(Position.of(game), color, level)
+            answer = await self.pool.genmove(Position.of(game), color, level)
         except GtpError as error:
-            if str(error) == "resign":
-                raise OpponentResigns() from error
             raise OpponentUnavailable(str(error)) from error
+        return RESIGN if answer == "resign" else answer

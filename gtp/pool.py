@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.colors import Color
 from engine.coords import Point, format_vertex, parse_vertex
@@ -73,9 +74,11 @@ class EnginePool:
             vertex = "pass" if move.point is None else format_vertex(move.point)
             await engine.send(f"play {move.color.letter} {vertex}")
 
-    async def genmove(self, position: Position, color: Color, level: int = 5) -> Point | None:
-        """The engine's move for ``color``: a point, or None for a pass. A resignation comes back
-        as :class:`GtpError` with ``resign`` in its message (the service decides what it means)."""
+    async def genmove(
+        self, position: Position, color: Color, level: int = 5
+    ) -> Point | Literal["resign"] | None:
+        """The engine's move for ``color``: a point, None for a pass, or ``"resign"`` (the
+        service decides what a resignation means)."""
         if not MIN_LEVEL <= level <= MAX_LEVEL:
             raise ValueError(f"level must be {MIN_LEVEL} to {MAX_LEVEL}")
         engine = await self._take()
@@ -89,7 +92,7 @@ class EnginePool:
         if answer == "pass":
             return None
         if answer == "resign":
-            raise GtpError("resign")
+            return "resign"
         return parse_vertex(answer, position.size)
 
     async def dead_stones(self, position: Position) -> frozenset[Point]:

@@ -31,7 +31,7 @@ from service.errors import UserError
 from service.i18n import t
 from service.model import color_of
 from service.players import engine_level, engine_player, is_engine
-from service.ports import GameStatus, Opponent, OpponentResigns, OpponentUnavailable
+from service.ports import RESIGN, GameStatus, Opponent, OpponentUnavailable
 from service.unit import Loaded
 from service.views import View, color_name
 
@@ -109,10 +109,10 @@ async def _move(
         point = (
             None if game.move_number >= limit else await opponent.genmove(game.copy(), color, level)
         )
-    except OpponentResigns:
-        return _merged(view, await execute(Resign(confirm=True), asks), ())
     except OpponentUnavailable as error:
         return _unanswered(view, opponent, error)
+    if point is RESIGN:
+        return _merged(view, await execute(Resign(confirm=True), asks), ())
     if point is None:
         return _merged(view, await execute(Pass(), asks), (t("computer.passed", name=name),))
     said = t("computer.played", name=name, color=color_name(color), point=point.gtp())

@@ -13,15 +13,22 @@ import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from engine.colors import Color
 from engine.coords import Point
 from engine.game import Game
 
 
-class OpponentResigns(Exception):
-    """The computer opponent resigns the game."""
+class Resignation(enum.Enum):
+    """The computer opponent's answer when it resigns the game (a value, not an error)."""
+
+    RESIGN = "resign"
+
+
+RESIGN = Resignation.RESIGN
+#: the computer's answer: a point, a pass (None) or :data:`RESIGN`
+EngineMove = Point | None | Literal[Resignation.RESIGN]
 
 
 class OpponentUnavailable(Exception):
@@ -37,9 +44,9 @@ class Opponent(Protocol):
         """The engine's name for players, e.g. ``GNU Go``."""
         ...
 
-    async def genmove(self, game: Game, color: Color, level: int) -> Point | None:
-        """The engine's move for ``color`` in ``game`` (None: a pass). Raises
-        :class:`OpponentResigns` or :class:`OpponentUnavailable`."""
+    async def genmove(self, game: Game, color: Color, level: int) -> EngineMove:
+        """The engine's move for ``color`` in ``game``: a point, None for a pass, or
+        :data:`RESIGN`. Raises :class:`OpponentUnavailable` when it cannot answer."""
         ...
 
 

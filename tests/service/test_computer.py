@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable, Iterator
 import pytest
 
 from engine.colors import Color
-from engine.coords import Point, parse_vertex
+from engine.coords import parse_vertex
 from engine.game import Game
 from service import GameService
 from service.commands import (
@@ -29,7 +29,7 @@ from service.computer import COMPUTER_OPTIONS
 from service.errors import BadArguments, NotAPlayer, NotYourTurn, WrongPhase
 from service.i18n import t
 from service.limits import Limits
-from service.ports import Database, OpponentResigns, OpponentUnavailable
+from service.ports import RESIGN, Database, EngineMove, OpponentUnavailable
 from service.scheduler import Scheduler
 from service.timing import COMPUTER_RETRY
 from service.views import View, color_name
@@ -45,13 +45,13 @@ class ScriptedOpponent:
         self.answers: Iterator[str] = iter(answers)
         self.asked: list[tuple[int, Color, int]] = []
 
-    async def genmove(self, game: Game, color: Color, level: int) -> Point | None:
+    async def genmove(self, game: Game, color: Color, level: int) -> EngineMove:
         self.asked.append((game.move_number, color, level))
         answer = next(self.answers)
         if answer == "pass":
             return None
         if answer == "resign":
-            raise OpponentResigns()
+            return RESIGN
         if answer == "down":
             raise OpponentUnavailable("the engine crashed")
         return parse_vertex(answer, game.size)

@@ -47,7 +47,7 @@ from hypothesis.stateful import (
 )
 
 from engine.colors import Color
-from engine.coords import Point, parse_vertex
+from engine.coords import parse_vertex
 from engine.game import Game, Phase
 from engine.marking import contradictions
 from service import Actor, GameService
@@ -89,10 +89,11 @@ from service.match import Match
 from service.model import player_of, rebuild
 from service.players import is_engine
 from service.ports import (
+    RESIGN,
+    EngineMove,
     EventRow,
     GameRow,
     GameStatus,
-    OpponentResigns,
     OpponentUnavailable,
     PlayerRow,
 )
@@ -178,10 +179,10 @@ class RandomOpponent:
     def __init__(self) -> None:
         self.rng = random.Random(0)
 
-    async def genmove(self, game: Game, color: Color, level: int) -> Point | None:
+    async def genmove(self, game: Game, color: Color, level: int) -> EngineMove:
         roll = self.rng.random()
         if roll < 0.03:
-            raise OpponentResigns()
+            return RESIGN
         if roll < 0.08:
             raise OpponentUnavailable("the engine is down")  # the scheduler asks again
         points = sorted(game.board.legal_points(color))
