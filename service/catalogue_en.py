@@ -193,7 +193,6 @@ ENGLISH: dict[str, str] = {
     "games.more_count": (
         "… and {n} more not shown here: name a game by its number (`board #` and the number)."
     ),
-    "reply.more": "… and {n} more lines not shown here.",
     # vacation
     "vacation.started": "Vacation started: your clocks are stopped ({left} of vacation left).",
     "vacation.ended": "Vacation ended: your clocks run again.",

@@ -15,6 +15,7 @@ import discord
 
 from bot.deliveries import forward
 from bot.discord.buttons import button_view
+from bot.fitting import fit_lines
 from bot.grammar import Spec
 from bot.snapshots import render_board
 from service import Button, Deliver, GameService, Notice, Request, View
@@ -28,6 +29,8 @@ THREAD_KEY = "discord:thread"
 BOARD_FILE = "board.png"
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: correspondence games are slow
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+TEXT_LIMIT = 2000  # characters of a message's content
+EMBED_LIMIT = 4096  # characters of an embed's description
 
 
 def user_id(player: str) -> int | None:
@@ -54,7 +57,7 @@ class Outgoing:
         """Keyword arguments for ``send`` / ``send_message`` (fresh file objects each time)."""
         kwargs: dict[str, Any] = {"allowed_mentions": PINGS}
         if self.content:
-            kwargs["content"] = self.content[:2000]
+            kwargs["content"] = self.content[:TEXT_LIMIT]  # compose fits whole lines first
         if self.embed is not None:
             kwargs["embed"] = self.embed
         if self.files:
@@ -87,14 +90,16 @@ def compose(
     live: bool = True,
 ) -> Outgoing:
     """A message for ``lines``: an embed with the board when there is one, else plain text.
-    ``live`` False: the board is not the game's position (:attr:`View.hypothetical`)."""
-    text = "\n".join(lines)
+    ``live`` False: the board is not the game's position (:attr:`View.hypothetical`). A games list
+    too long for Discord loses whole lines and says so (:func:`fit_lines`)."""
     heads = " ".join(mention(p) for p in pings)
     files = ((file,) if file else ()) + (((BOARD_FILE, png),) if png else ())
     if png is None:
+        text = "\n".join(fit_lines(tuple(lines), TEXT_LIMIT - (len(heads) + 1 if heads else 0)))
         return Outgoing("\n".join(s for s in (heads, text) if s), None, files, buttons, live)
+    text = "\n".join(fit_lines(tuple(lines), EMBED_LIMIT))
     title = t("discord.title", id=game_id) if game_id is not None else None
-    embed = discord.Embed(title=title, description=text[:4096])
+    embed = discord.Embed(title=title, description=text[:EMBED_LIMIT])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return Outgoing(heads, embed, files, buttons, live)
 

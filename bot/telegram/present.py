@@ -25,6 +25,7 @@ from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.deliveries import forward
+from bot.fitting import fit_lines
 from bot.snapshots import render_board
 from bot.telegram.people import PLATFORM, People, user_id_of
 from service import Actor, Button, Deliver, GameService, Notice, Request, View
@@ -43,9 +44,10 @@ def board_link(chat_id: int) -> str:
 
 
 def as_html(lines: Sequence[str], limit: int = MessageLimit.MAX_TEXT_LENGTH) -> str:
-    """The lines as escaped HTML within Telegram's ``limit`` of characters; spans in backticks
-    (`` `done v2` ``) become tap-to-copy code."""
-    text = fit("\n".join(lines), limit)
+    """The lines as escaped HTML within Telegram's ``limit`` of characters (a games list loses
+    whole lines and says so: :func:`fit_lines`); spans in backticks (`` `done v2` ``) become
+    tap-to-copy code."""
+    text = fit("\n".join(fit_lines(lines, limit)), limit)
     return _CODE.sub(r"<code>\1</code>", html.escape(text, quote=False))
 
 
