@@ -17,6 +17,7 @@ frozenset()
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,18 @@ from engine.colors import Color
 from engine.coords import Point, format_vertex, parse_vertex
 from service.errors import StaleMarking, WrongPhase
 from service.i18n import t
+
+
+class Offer(enum.StrEnum):
+    """What one player proposes and the other agrees to after the stop."""
+
+    FILL = "fill"  # fill the neutral points (commentary 9.2.2)
+    NORESULT = "noresult"  # no result (Art. 12)
+
+    @property
+    def field(self) -> str:
+        """The :class:`Match` field holding who proposed it."""
+        return f"{self.value}_offer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,25 +113,17 @@ class Match:
         """The game is over: nothing is pending any more."""
         return self.after_move()
 
-    def offer_fill(self, color: Color) -> Match:
-        """``color`` proposes the fill; refused while their own proposal waits."""
-        if self.fill_offer is color:
-            raise WrongPhase(t("error.fill_pending"))
-        return dataclasses.replace(self, fill_offer=color)
-
-    def fill_agreed_by(self, color: Color) -> bool:
-        """``color`` answers the opponent's proposal to fill: the fill is agreed."""
-        return self.fill_offer is color.opponent
-
-    def offer_noresult(self, color: Color) -> Match:
-        """``color`` proposes no result; refused while their own proposal waits."""
-        if self.noresult_offer is color:
-            raise WrongPhase(t("error.noresult_pending"))
+    def offer(self, kind: Offer, color: Color) -> Match:
+        """``color`` proposes the fill or no result; refused while their own proposal waits."""
+        if getattr(self, kind.field) is color:
+            raise WrongPhase(t(f"error.{kind}_pending"))
+        if kind is Offer.FILL:
+            return dataclasses.replace(self, fill_offer=color)
         return dataclasses.replace(self, noresult_offer=color)
 
-    def noresult_agreed_by(self, color: Color) -> bool:
-        """``color`` answers the opponent's proposal of no result: the game is void."""
-        return self.noresult_offer is color.opponent
+    def agreed_by(self, kind: Offer, color: Color) -> bool:
+        """``color`` answers the opponent's proposal of ``kind``: it is agreed."""
+        return getattr(self, kind.field) is color.opponent
 
     def ask_undo(self, color: Color, move_number: int) -> Match:
         """``color`` asks to take back their move; refused while the same request waits."""

@@ -13,6 +13,7 @@ from engine.result import GameResult, ResultKind
 from service.commands import Dead, Done, FillDame, NoResult, Resume
 from service.errors import BadArguments, WrongPhase
 from service.i18n import t
+from service.match import Offer
 from service.model import player_of
 from service.options import parse_point
 from service.showing import board_reply, counted, finish, game_buttons, marking_reply
@@ -102,8 +103,8 @@ async def filldame(unit: Unit, command: FillDame) -> View:
         if plan.unsettled:
             raise WrongPhase(t("fill.nothing_unsettled", points=points_text(plan.unsettled)))
         raise WrongPhase(t("fill.nothing"))
-    if not match.fill_agreed_by(color):
-        loaded.state = dataclasses.replace(loaded.state, match=match.offer_fill(color))
+    if not match.agreed_by(Offer.FILL, color):
+        loaded.state = dataclasses.replace(loaded.state, match=match.offer(Offer.FILL, color))
         await unit.save(loaded)
         names = await unit.names(loaded.row)
         ask = t("fill.asked", id=gid, name=names[color])
@@ -125,9 +126,9 @@ async def noresult(unit: Unit, command: NoResult) -> View:
     if not loaded.game.repetitions:
         raise WrongPhase(t("error.no_repetition"))
     match = loaded.state.match
-    if match.noresult_agreed_by(color):
+    if match.agreed_by(Offer.NORESULT, color):
         return await finish(unit, loaded, GameResult(ResultKind.VOID), t("end.void"))
-    loaded.state = dataclasses.replace(loaded.state, match=match.offer_noresult(color))
+    loaded.state = dataclasses.replace(loaded.state, match=match.offer(Offer.NORESULT, color))
     await unit.save(loaded)
     gid = loaded.row.id
     names = await unit.names(loaded.row)

@@ -21,6 +21,7 @@ from service.commands import (
 )
 from service.errors import BadArguments
 from service.handlers import HANDLERS
+from service.i18n import t
 from service.views import MAX_TOKEN_BYTES
 
 
@@ -137,14 +138,16 @@ def test_unknown_or_empty_lines(text: str) -> None:
 
 def test_generated_help() -> None:
     lines = help_lines()
-    assert lines[0].startswith("Commands")
-    assert any(line.strip().startswith("play <point> [#game] — ") for line in lines)
+    assert lines[0] == t("help.header") and lines[-1] == t("help.game")
+    assert f"  play <point> [#game] — {t('help.cmd.play')}" in lines
     assert len(lines) == len(COMMANDS) + 2
-    detail = help_lines("move")
-    assert detail[0].startswith("Play a stone")
-    assert "Usage: play <point> [#game]" in detail
-    assert "Who: the player to move" in detail
-    assert "Also: move" in detail
+    detail = help_lines("move")  # an alias: the help of play
+    assert detail == [
+        t("help.cmd.play"),
+        t("help.usage", usage="play <point> [#game]"),
+        t("help.who", who=t("who.to_move")),
+        t("help.aliases", aliases="move"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from engine.colors import Color
 from engine.coords import Point
 from service.errors import StaleMarking, WrongPhase
-from service.match import Match
+from service.match import Match, Offer
 
 B, W = Color.BLACK, Color.WHITE
 D4, E5, F6 = Point(3, 3), Point(4, 4), Point(5, 5)
@@ -21,7 +21,7 @@ def test_the_stop_proposes_a_new_version_with_nothing_pending() -> None:
 
 
 def test_a_toggle_is_a_new_version_and_clears_both_acceptances() -> None:
-    match = Match().proposed([D4]).accept(B, 1).offer_fill(W)
+    match = Match().proposed([D4]).accept(B, 1).offer(Offer.FILL, W)
     toggled = match.toggled([frozenset({D4}), frozenset({E5, F6})])
     assert toggled.version == 2
     assert toggled.dead == {E5, F6}  # D4 was dead: now alive; E5-F6 now dead
@@ -38,10 +38,10 @@ def test_both_colours_must_accept_the_same_version() -> None:
 
 
 def test_the_fill_needs_both_players() -> None:
-    match = Match().proposed([]).offer_fill(B)
-    assert not match.fill_agreed_by(B) and match.fill_agreed_by(W)
+    match = Match().proposed([]).offer(Offer.FILL, B)
+    assert not match.agreed_by(Offer.FILL, B) and match.agreed_by(Offer.FILL, W)
     with pytest.raises(WrongPhase) as raised:
-        match.offer_fill(B)
+        match.offer(Offer.FILL, B)
     assert raised.value.key == "error.fill_pending"
     filled = match.filled()
     assert (filled.version, filled.fill_offer, filled.accepted) == (2, None, frozenset())
@@ -59,7 +59,7 @@ def test_undo_requests_are_answered_once_for_their_move() -> None:
 
 
 def test_a_move_lapses_every_offer_and_resuming_drops_the_marking() -> None:
-    match = Match().proposed([D4]).accept(W, 1).offer_fill(B).offer_noresult(W)
+    match = Match().proposed([D4]).accept(W, 1).offer(Offer.FILL, B).offer(Offer.NORESULT, W)
     assert match.after_move() == Match(version=1, dead=frozenset({D4}), accepted=frozenset({W}))
     resumed = match.resumed()
     assert resumed.dead == frozenset() and resumed.accepted == frozenset()
