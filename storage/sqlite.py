@@ -4,201 +4,27 @@ One connection per process; a unit of work holds an asyncio lock inside a ``BEGI
 transaction, so writers in this process are serialised (SQLite has a single writer anyway) and
 writers in other processes wait on ``busy_timeout``. Units that queue for the lock share one
 transaction and one durable ``COMMIT`` (group commit, see :class:`SqliteDatabase`), each in its own
-savepoint. Versions and unique keys still guard every
-write, so the optimistic-concurrency contract of the port holds across processes too.
+savepoint. Versions and unique keys still guard every write, so the optimistic-concurrency
+contract of the port holds across processes too. The repositories a unit of work hands out are in
+:mod:`storage.sqlite_repositories`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import sqlite3
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
 import aiosqlite
 
-from service.ports import (
-    ConcurrentUpdate,
-    EventRow,
-    GameRow,
-    GameStatus,
-    PlayerRow,
-)
-from storage import migrations, rows
-from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
+from storage import migrations
+from storage.sqlite_repositories import SqliteGames, SqliteLinks, SqlitePlayers, SqliteUpdates
 
 BATCH_UNITS = 16  # group commit: at most this many units of work share one COMMIT
 BATCH_SECONDS = 0.003  # and a batch takes no more units once its first began this long ago
-
-
-class SqliteGames:
-    """:class:`service.ports.GameRepository` on SQLite."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def add(self, game: GameRow) -> GameRow:
-        names = GAME_COLUMNS.split(", ")[2:]
-        cursor = await self._conn.execute(
-            f"INSERT INTO games (version, {', '.join(names)}) "
-            f"VALUES (1, {', '.join('?' for _ in names)})",
-            game_values(game),
-        )
-        assert cursor.lastrowid is not None
-        return dataclasses.replace(game, id=cursor.lastrowid, version=1)
-
-    async def get(self, game_id: int) -> GameRow | None:
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        )
-        for row in rows:
-            return game_from_row(row)
-        return None
-
-    async def update(self, game: GameRow) -> GameRow:
-        names = GAME_COLUMNS.split(", ")[2:]
-        cursor = await self._conn.execute(
-            f"UPDATE games SET version = version + 1, {', '.join(f'{n} = ?' for n in names)} "
-            "WHERE id = ? AND version = ?",
-            (*game_values(game), game.id, game.version),
-        )
-        if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"game {game.id} changed since version {game.version}")
-        return dataclasses.replace(game, version=game.version + 1)
-
-    async def events(self, game_id: int) -> list[EventRow]:
-        rows = await self._conn.execute_fetchall(
-            "SELECT number, text, at FROM events WHERE game_id = ? ORDER BY number", (game_id,)
-        )
-        return [EventRow(number, text, at) for number, text, at in rows]
-
-    async def append_event(self, game_id: int, event: EventRow) -> None:
-        try:
-            await self._conn.execute(
-                "INSERT INTO events (game_id, number, text, at) VALUES (?, ?, ?, ?)",
-                (game_id, event.number, event.text, event.at),
-            )
-        except sqlite3.IntegrityError as error:
-            raise ConcurrentUpdate(f"game {game_id} already has event {event.number}") from error
-
-    async def delete_events_from(self, game_id: int, number: int) -> None:
-        await self._conn.execute(
-            "DELETE FROM events WHERE game_id = ? AND number >= ?", (game_id, number)
-        )
-
-    async def for_player(
-        self, player: str, statuses: Sequence[GameStatus], limit: int = 100
-    ) -> list[GameRow]:
-        if not statuses:
-            return []
-        marks = ", ".join("?" for _ in statuses)
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id IN ("
-            "SELECT id FROM games WHERE black = ? UNION SELECT id FROM games WHERE white = ? "
-            "UNION SELECT id FROM games WHERE challenger = ? "
-            "UNION SELECT id FROM games WHERE challenged = ?) ORDER BY id DESC LIMIT ?",
-            (*(s.value for s in statuses), player, player, player, player, limit),
-        )
-        return [game_from_row(row) for row in rows]
-
-    async def open_challenges(self, limit: int = 100) -> list[GameRow]:
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND challenged IS NULL "
-            "ORDER BY id DESC LIMIT ?",
-            (GameStatus.CHALLENGE.value, limit),
-        )
-        return [game_from_row(row) for row in rows]
-
-    async def due(self, now: float, limit: int = 100) -> list[GameRow]:
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= ? "
-            "AND status = ? ORDER BY deadline LIMIT ?",
-            (now, GameStatus.ACTIVE.value, limit),
-        )
-        return [game_from_row(row) for row in rows]
-
-    async def next_deadline(self) -> float | None:
-        rows = await self._conn.execute_fetchall(
-            "SELECT MIN(deadline) FROM games WHERE deadline IS NOT NULL AND status = ?",
-            (GameStatus.ACTIVE.value,),
-        )
-        value = next(iter(rows), (None,))[0]
-        return None if value is None else float(value)
-
-
-class SqlitePlayers:
-    """:class:`service.ports.PlayerRepository` on SQLite."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def get(self, player_id: str) -> PlayerRow | None:
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {PLAYER_COLUMNS} FROM players WHERE id = ?", (player_id,)
-        )
-        for row in rows:
-            return player_from_row(row)
-        return None
-
-    async def get_many(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
-        if not player_ids:
-            return {}
-        rows = await self._conn.execute_fetchall(
-            f"SELECT {PLAYER_COLUMNS} FROM players "
-            f"WHERE id IN ({', '.join('?' for _ in player_ids)})",
-            tuple(player_ids),
-        )
-        return {player.id: player for player in map(player_from_row, rows)}
-
-    async def save(self, player: PlayerRow) -> None:
-        await self._conn.execute(
-            f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows.player_values(player),
-        )
-
-
-class SqliteUpdates:
-    """:class:`service.ports.UpdateLog` on SQLite."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def claim(self, update_id: str, game_id: int | None, at: float) -> bool:
-        cursor = await self._conn.execute(
-            "INSERT OR IGNORE INTO processed_updates (update_id, game_id, at) VALUES (?, ?, ?)",
-            (update_id, game_id, at),
-        )
-        return cursor.rowcount == 1
-
-
-class SqliteLinks:
-    """:class:`service.ports.LinkRepository` on SQLite."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def put(self, game_id: int, key: str, value: str) -> None:
-        await self._conn.execute(
-            "INSERT OR REPLACE INTO links (game_id, key, value) VALUES (?, ?, ?)",
-            (game_id, key, value),
-        )
-
-    async def for_game(self, game_id: int) -> dict[str, str]:
-        rows = await self._conn.execute_fetchall(
-            "SELECT key, value FROM links WHERE game_id = ?", (game_id,)
-        )
-        return {key: value for key, value in rows}
-
-    async def find(self, key: str, value: str) -> int | None:
-        rows = await self._conn.execute_fetchall(
-            "SELECT MAX(game_id) FROM links WHERE key = ? AND value = ?", (key, value)
-        )
-        found = next(iter(rows), (None,))[0]
-        return None if found is None else int(found)
 
 
 class SqliteUnitOfWork:
