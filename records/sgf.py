@@ -10,10 +10,10 @@ read, as lenient readers do; hostile input gets one clear line.
 
 - a property given twice or with several values (``PW[White][White]``, ``KM[6.5][0.5]``): the
   first value; spaces around numbers, points and colours; a decimal comma in ``KM``;
-- ``KM`` that is not a number: komi 0, as without ``KM`` (``gobot score --komi`` sets another;
-  refusing the whole file for it would lose the moves); ``HA`` that is not
-  a number of stones: 0. ``HA[1]`` is kept as 1: it places no stones and does not change who moves
-  first (only ``HA`` of 2 or more, without ``PL``, gives White the first move);
+- ``KM`` that is not a number, or beyond ±:data:`MAX_KOMI`: komi 0, as without ``KM`` (``gobot
+  score --komi`` sets another; refusing the whole file for it would lose the moves); ``HA`` that
+  is not a number of stones: 0. ``HA[1]`` is kept as 1: it places no stones and does not change
+  who moves first (only ``HA`` of 2 or more, without ``PL``, gives White the first move);
 - ``PL`` that is not B or W: ignored;
 - ``CA``: without one, UTF-8 when the whole file is valid UTF-8, else ISO-8859-1 (the FF[4]
   default); a ``CA`` that names no text encoding usable under SGF's ASCII syntax (unknown names,
@@ -53,6 +53,7 @@ from records.sgf_write import write_sgf
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_KOMI",
     "MAX_MAIN_LINE",
     "MAX_NAME",
     "MAX_NODES",
@@ -71,6 +72,7 @@ MAX_MAIN_LINE = 10_000  # main-line nodes after the root; real games stay far be
 MAX_NODES = 100_000  # all nodes, variations included
 MAX_SETUP_POINTS = 200_000  # setup points named in the main line (rectangles unfolded)
 MAX_NAME = 100  # characters of a player's name
+MAX_KOMI = 1000  # points of komi either way (real komi is below 100; larger is a broken file)
 MAX_WARNINGS = 20
 
 PropertyMap = dict[str, list[bytes]]
@@ -149,6 +151,9 @@ class _Reader:
             except ValueError:
                 record.komi = 0.0
                 self.warn(f"KM[{shown(komi)}] is not a number; komi 0 is used")
+            if abs(record.komi) > MAX_KOMI:
+                record.komi = 0.0
+                self.warn(f"KM[{shown(komi)}] is beyond ±{MAX_KOMI} points; komi 0 is used")
         handicap = self.number(root, "HA")
         if handicap is not None:
             try:
