@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import json
+import math
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -17,7 +18,7 @@ from engine.counting import Count, count, dead_chains
 from engine.errors import EngineError, IllegalMove
 from engine.filling import plan_fill
 from engine.game import Game, Phase
-from records.sgf import GameRecord, SetupNode, SgfError, load_sgf, shown
+from records.sgf import MAX_KOMI, GameRecord, SetupNode, SgfError, load_sgf, shown
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -248,11 +249,7 @@ def score_json(result: Count) -> dict[str, Any]:
 
 def cmd_score(args: argparse.Namespace) -> int:
     try:
-        record = load_sgf(args.file)
-        print_warnings(args.file, record)
-        game = replay_record(record)
-        komi = record.komi if args.komi is None else args.komi
-        result = score_game(game, args.dead, args.estimate, args.fill_dame, komi)
+        return _score(args)
     except SgfError as exc:
         print(f"ERROR {args.file}: {reason(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -265,6 +262,15 @@ def cmd_score(args: argparse.Namespace) -> int:
     except Exception as exc:  # a bug of ours: one line, no traceback
         print(f"ERROR {args.file}: unexpected {type(exc).__name__}: {reason(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
+
+
+def _score(args: argparse.Namespace) -> int:
+    """``score``'s work, all of it inside :func:`cmd_score`'s one-line error handling."""
+    record = load_sgf(args.file)
+    print_warnings(args.file, record)
+    game = replay_record(record)
+    komi = record.komi if args.komi is None else args.komi
+    result = score_game(game, args.dead, args.estimate, args.fill_dame, komi)
     warning = None if args.dead or args.estimate else unfinished_warning(game)
     if warning:
         print(f"WARNING {args.file}: {warning}", file=sys.stderr)
@@ -274,9 +280,24 @@ def cmd_score(args: argparse.Namespace) -> int:
         lines = _tally_lines(result)
         if record.result:
             same = "the same" if record.result == result.result.sgf else "not the same"
-            lines.insert(3, f"Recorded result (RE): {record.result} — {same} as this count")
+            recorded = shown(record.result, 200)  # the file's text: no terminal escapes
+            lines.insert(3, f"Recorded result (RE): {recorded} — {same} as this count")
         print("\n".join(lines))
     return EXIT_OK
+
+
+def komi_value(text: str) -> float:
+    """``--komi``: a finite number of points within ±:data:`MAX_KOMI` (else argparse says so in
+    one line and exits 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or abs(value) > MAX_KOMI:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is not a komi: use a number from -{MAX_KOMI} to {MAX_KOMI}"
+        )
+    return value
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -340,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("file", metavar="FILE.sgf")
     add_dead_stone_options(score)
-    score.add_argument("--komi", type=float, help="override the file's komi (KM)")
+    score.add_argument("--komi", type=komi_value, help="override the file's komi (KM)")
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.set_defaults(handler=cmd_score)
 

@@ -377,3 +377,55 @@ def test_score_names_the_connection_of_a_chain_in_atari(
     assert main(["score", str(path), "--fill-dame", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["connect"], data["result"]) == ([], "B+8")
+
+
+@pytest.mark.parametrize("komi", ["nan", "inf", "-inf", "1e400", "1001", "-1e308", "lots"])
+def test_score_refuses_a_komi_that_is_no_real_komi(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str], komi: str
+) -> None:
+    """No traceback and no 300-digit result: argparse's one line, exit 2."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["score", str(files["finished"]), f"--komi={komi}"])
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("usage: gobot score")
+    assert captured.err.splitlines()[-1] == (
+        f"gobot score: error: argument --komi: {komi} is not a komi: "
+        "use a number from -1000 to 1000"
+    )
+
+
+def test_score_reads_an_absurd_km_as_komi_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "absurd.sgf"
+    path.write_bytes(FINISHED.replace(b"KM[6.5]", b"KM[1e308]"))
+    assert main(["score", str(path), "--dead", "B8"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == f"WARNING {path}: KM[1e308] is beyond ±1000 points; komi 0 is used\n"
+    assert "Result: W+8 — White wins by 8 points" in captured.out.splitlines()
+
+
+def test_score_writes_its_output_inside_the_one_line_error_handling(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def overflowing(*_: object) -> None:
+        raise OverflowError("cannot convert float infinity to integer")
+
+    monkeypatch.setattr("bot.cli.score_json", overflowing)
+    assert main(["score", str(files["finished"]), "--dead", "B8", "--json"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"ERROR {files['finished']}: unexpected OverflowError: "
+        "cannot convert float infinity to integer"
+    ]
+
+
+def test_score_prints_the_recorded_result_without_terminal_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "escape.sgf"
+    path.write_bytes(FINISHED.replace(b"RU[Japanese]", b"RU[Japanese]RE[\x1b[2Jx\x07]"))
+    assert main(["score", str(path), "--dead", "B8"]) == 0
+    out = capsys.readouterr().out
+    assert "Recorded result (RE): ?[2Jx? — not the same as this count" in out.splitlines()
+    assert all(c.isprintable() for c in out.replace("\n", ""))
