@@ -395,15 +395,24 @@ def test_score_refuses_a_komi_that_is_no_real_komi(
     )
 
 
+def score_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: bytes, new: bytes
+) -> tuple[Path, list[str], str]:
+    """``score`` (B8 dead) of the finished game with ``old`` replaced by ``new``: the file, the
+    lines printed and the standard error."""
+    path = tmp_path / "changed.sgf"
+    path.write_bytes(FINISHED.replace(old, new))
+    assert main(["score", str(path), "--dead", "B8"]) == 0
+    captured = capsys.readouterr()
+    return path, captured.out.splitlines(), captured.err
+
+
 def test_score_reads_an_absurd_km_as_komi_0(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "absurd.sgf"
-    path.write_bytes(FINISHED.replace(b"KM[6.5]", b"KM[1e308]"))
-    assert main(["score", str(path), "--dead", "B8"]) == 0
-    captured = capsys.readouterr()
-    assert captured.err == f"WARNING {path}: KM[1e308] is beyond ±1000 points; komi 0 is used\n"
-    assert "Result: W+8 — White wins by 8 points" in captured.out.splitlines()
+    path, out, err = score_changed(tmp_path, capsys, b"KM[6.5]", b"KM[1e308]")
+    assert err == f"WARNING {path}: KM[1e308] is beyond ±1000 points; komi 0 is used\n"
+    assert "Result: W+8 — White wins by 8 points" in out
 
 
 def test_score_writes_its_output_inside_the_one_line_error_handling(
@@ -423,9 +432,6 @@ def test_score_writes_its_output_inside_the_one_line_error_handling(
 def test_score_prints_the_recorded_result_without_terminal_escapes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "escape.sgf"
-    path.write_bytes(FINISHED.replace(b"RU[Japanese]", b"RU[Japanese]RE[\x1b[2Jx\x07]"))
-    assert main(["score", str(path), "--dead", "B8"]) == 0
-    out = capsys.readouterr().out
-    assert "Recorded result (RE): ?[2Jx? — not the same as this count" in out.splitlines()
-    assert all(c.isprintable() for c in out.replace("\n", ""))
+    _, out, _ = score_changed(tmp_path, capsys, b"RU[Japanese]", b"RU[Japanese]RE[\x1b[2Jx\x07]")
+    assert "Recorded result (RE): ?[2Jx? — not the same as this count" in out
+    assert all(c.isprintable() for line in out for c in line)
