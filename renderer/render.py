@@ -7,17 +7,9 @@ import io
 
 from PIL import Image
 
-from renderer import canvas
-from renderer.canvas import (
-    CountingFooter,
-    LegendItem,
-    board_p,
-    counting_footer,
-    footer_band,
-    header_band,
-    tiles,
-    to_palette,
-)
+from renderer import bands, canvas
+from renderer.bands import CountingFooter, LegendItem, counting_footer, footer_band, header_band
+from renderer.canvas import board_p, tiles, to_palette
 from renderer.geometry import DEFAULT_WIDTH, geometry
 from renderer.snapshot import Mark, Point, Snapshot, Theme, Word, point_name
 from renderer.sprites import EMPTY, Kind, Stone, sprite, stone_icon
@@ -178,7 +170,7 @@ def clear_caches() -> None:
         cached.cache_clear()
     canvas.board_p.cache_clear()
     canvas.tiles.cache_clear()
-    for cached in (canvas.header_band, canvas.footer_band, canvas.counting_footer, sprite):
+    for cached in (bands.header_band, bands.footer_band, bands.counting_footer, sprite):
         cached.cache_clear()
     stone_icon.cache_clear()
     canvas.palette.cache_clear()
