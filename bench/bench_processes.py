@@ -5,17 +5,17 @@ The deployment the README recommends for more than one bot process: every proces
 of 10 connections unless ``--pool``), and all of them share one database, here a fresh schema per
 run that is dropped afterwards. Each process is a real OS process: this script in its child mode.
 
-The load is bench_service.py's closed loop (its ``Slot``: a pair of players, Challenge + Accept,
-then a record's main line up to its first pass, then the next record): ``--games`` concurrent
-games in total (60 by default) are split across the processes (60; 30 + 30; 20 + 20 + 20), each
-game sends its next command as soon as the last one is answered. Every child migrates (the
-parent already did: a no-op), starts its games (not timed), warms up for ``--warmup`` seconds
-(the pool's connections and their prepared statements, the cache of replayed games), says it is
-ready, and then all children start at a moment the parent announces and play for ``--seconds``.
+The load is bench_service.py's closed loop (``Slot`` in service_load.py: a pair of players,
+Challenge + Accept, then a record's main line up to its first pass, then the next record):
+``--games`` concurrent games in total (60 by default) are split across the processes (60; 30 + 30;
+20 + 20 + 20), each game sends its next command as soon as the last one is answered. Every child
+migrates (the parent already did: a no-op), starts its games (not timed), warms up for ``--warmup``
+seconds (the pool's connections and their prepared statements, the cache of replayed games), says it
+is ready, and then all children start at a moment the parent announces and play for ``--seconds``.
 Each child prints its counts, its CPU seconds and its move latencies as JSON; the parent sums the
-moves/s, pools the latencies (p50/p99 of play/pass), and divides the rate of 2 and 3 processes
-by the rate of 1 process measured in the same round (the peer; rounds repeat ``--repeats``
-times, configurations interleaved so that a busy moment of the machine falls on all of them).
+moves/s, pools the latencies (p50/p99 of play/pass), and divides the rate of 2 and 3 processes by
+the rate of 1 process measured in the same round (the peer; rounds repeat ``--repeats`` times,
+configurations interleaved so that a busy moment of the machine falls on all of them).
 
 Alongside, the parent counts where the CPU went during the window: the children (their own
 ``getrusage``), the PostgreSQL server's processes (``/proc/<pid>/stat`` of every ``postgres``
@@ -48,373 +48,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import math
 import os
-import resource
 import statistics
-import subprocess
 import sys
-import time
-import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))  # bench_service, which puts the project root on the path
+sys.path.insert(0, str(HERE))  # service_load, which puts the project root on the path
 
-from bench_service import (  # noqa: E402
-    PG_URL,
-    Samples,
-    Script,
-    Slot,
-    fmt,
-    percentile,
-    postgres_available,
-    scripts_from,
-    timed_step,
-)
-
-from service import GameService  # noqa: E402
-from storage.postgres import PostgresDatabase, open_postgres  # noqa: E402
-
-GAMES_DIR = HERE / "games"
-START_MARGIN = 0.5  # seconds from the announcement to the agreed start
-STATS_SETTLE = 0.2  # the backends idle after the warm-up have flushed their statistics
-CHILD_TIMEOUT = 120.0  # seconds a child may take beyond its measured window
-
-
-# -- the child: one bot process -------------------------------------------------------------
-
-
-def cpu_seconds() -> tuple[float, float]:
-    """User and system CPU seconds of this process so far."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime, usage.ru_stime
-
-
-async def flush_statistics(database: PostgresDatabase) -> None:
-    """Make every backend of the pool hand its pending statistics (the warm-up's) to the server
-    now: an idle backend otherwise keeps them for up to 10 s, and the parent's counters taken
-    before the start would miss them (``pg_stat_force_next_flush``, PostgreSQL 15 and later)."""
-    import asyncpg
-
-    pool = database.pool
-    conns = [await pool.acquire() for _ in range(pool.get_max_size())]
-    try:
-        for conn in conns:
-            await conn.execute("SELECT pg_stat_force_next_flush()")
-    except asyncpg.UndefinedFunctionError:
-        pass  # an older server: the transaction and flush counts include some warm-up
-    finally:
-        for conn in conns:
-            await pool.release(conn)
-
-
-async def child(
-    schema: str, first: int, games: int, seconds: float, warmup: float, pool: int
-) -> dict[str, object]:
-    """Play ``games`` games (slots ``first`` .. ``first + games - 1``) through this process's own
-    service and pool: start them, warm up, say READY, wait for the start time on stdin, play for
-    ``seconds``. Returns the figures of the measured window."""
-    scripts: list[Script] = scripts_from(sorted(GAMES_DIR.glob("*.sgf")))
-    database = await open_postgres(PG_URL, schema=schema, max_connections=pool)
-    try:
-        service = GameService(database)
-        prefix = f"p{first}x{uuid.uuid4().hex[:6]}"
-        slots = [Slot(first + i, scripts, prefix) for i in range(games)]
-        setup = Samples()
-
-        async def start(slot: Slot) -> None:
-            for _ in range(2):  # the challenge and the accept
-                await timed_step(slot, service, setup, time.perf_counter())
-
-        await asyncio.gather(*(start(s) for s in slots))
-
-        async def loop(until: float, samples: Samples) -> None:
-            async def one(slot: Slot) -> None:
-                while time.perf_counter() < until:
-                    await timed_step(slot, service, samples, time.perf_counter())
-
-            await asyncio.gather(*(one(s) for s in slots))
-
-        warm = Samples()
-        await loop(time.perf_counter() + warmup, warm)
-        await flush_statistics(database)
-        print("READY", flush=True)
-        line = await asyncio.to_thread(sys.stdin.readline)
-        start_at = float(line)
-        await asyncio.sleep(max(0.0, start_at - time.time()))
-        woke = time.time()
-        cpu_before = cpu_seconds()
-        samples = Samples()
-        began = time.perf_counter()
-        await loop(began + seconds, samples)
-        elapsed = time.perf_counter() - began
-        cpu_after = cpu_seconds()
-    finally:
-        await database.close()
-    moves = samples.moves()
-    return {
-        "games": games,
-        "late_s": woke - start_at,
-        "seconds": elapsed,
-        "moves": len(moves),
-        "commands": len(samples.commands()),
-        "errors": samples.errors + setup.errors + warm.errors,
-        "cpu_s": cpu_after[0] + cpu_after[1] - cpu_before[0] - cpu_before[1],
-        "sys_s": cpu_after[1] - cpu_before[1],
-        "setup_p50_ms": percentile(setup.commands(), 0.5) * 1000,
-        "warmup_moves": len(warm.moves()),
-        "move_ms": [round(x * 1000, 3) for x in moves],
-    }
-
-
-# -- the parent: CPU and server counters ----------------------------------------------------
-
-TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def machine_ticks() -> tuple[int, int, int] | None:
-    """(busy, iowait, total) clock ticks of all CPUs from /proc/stat; None off Linux."""
-    try:
-        with open("/proc/stat") as stat:
-            fields = [int(x) for x in stat.readline().split()[1:]]
-    except (OSError, ValueError):
-        return None
-    idle, iowait = fields[3], fields[4]
-    total = sum(fields[:8])  # user nice system idle iowait irq softirq steal
-    return total - idle - iowait, iowait, total
-
-
-def postgres_ticks() -> dict[int, int]:
-    """utime + stime ticks of every process named ``postgres`` on this machine, by pid."""
-    ticks: dict[int, int] = {}
-    with contextlib.suppress(OSError):
-        for entry in os.scandir("/proc"):
-            if not entry.name.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry.name}/stat") as stat:
-                    text = stat.read()
-            except OSError:
-                continue
-            name = text[text.find("(") + 1 : text.rfind(")")]
-            if name != "postgres" and not name.startswith("postgres:"):
-                continue
-            rest = text[text.rfind(")") + 2 :].split()
-            ticks[int(entry.name)] = int(rest[11]) + int(rest[12])  # utime, stime
-    return ticks
-
-
-def postgres_cpu(before: dict[int, int], after: dict[int, int]) -> float:
-    """CPU seconds of the server between two snapshots (new backends count from zero; backends
-    that exited in between are lost, and the children keep theirs open until the end)."""
-    return sum(t - before.get(pid, 0) for pid, t in after.items()) / TICK
-
-
-async def server_counters() -> dict[str, float]:
-    """The database's committed transactions and the server's WAL flushes so far."""
-    import asyncpg
-
-    conn = await asyncpg.connect(PG_URL)
-    try:
-        commits = await conn.fetchval(
-            "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
-        )
-        wal = await conn.fetchrow("SELECT wal_sync, wal_write FROM pg_stat_wal")
-    finally:
-        await conn.close()
-    return {
-        "commits": float(commits or 0),
-        "wal_sync": float(wal["wal_sync"]) if wal else math.nan,
-        "wal_write": float(wal["wal_write"]) if wal else math.nan,
-    }
-
-
-async def prepare_schema(schema: str) -> None:
-    """Create and migrate the schema once, before the children open their pools on it."""
-    database = await open_postgres(PG_URL, schema=schema, max_connections=1)
-    await database.close()
-
-
-async def drop_schema(schema: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(PG_URL)
-    try:
-        await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-    finally:
-        await conn.close()
-
-
-# -- the parent: one run --------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Run:
-    """One run of ``processes`` children sharing ``games`` games."""
-
-    processes: int
-    games: int
-    seconds: float
-    moves: int
-    per_process: list[float]  # moves/s of each child
-    move_ms: list[float]
-    errors: int
-    skew_ms: float  # how far apart the children really started
-    child_cpu: float  # cores busy in the children (CPU seconds / window)
-    child_sys: float  # the share of it in the kernel (system time)
-    server_cpu: float  # cores busy in the PostgreSQL processes
-    machine_cpu: float  # cores busy on the whole machine
-    iowait: float  # cores waiting for I/O
-    commits_per_move: float
-    syncs_per_move: float
-    setup_p50_ms: float
-
-    @property
-    def moves_per_s(self) -> float:
-        return sum(self.per_process)
-
-    @property
-    def other_cpu(self) -> float:
-        """Cores busy on the machine outside the bot processes and the server: this script's
-        parent, the kernel's own threads, and whatever else runs on the machine (noise)."""
-        return self.machine_cpu - self.child_cpu - self.server_cpu
-
-    @property
-    def bot_us(self) -> float:
-        """CPU microseconds in the bot processes per move."""
-        return self.child_cpu / self.moves_per_s * 1e6
-
-    @property
-    def server_us(self) -> float:
-        """CPU microseconds in the PostgreSQL processes per move."""
-        return self.server_cpu / self.moves_per_s * 1e6
-
-    @property
-    def p50_ms(self) -> float:
-        return percentile(self.move_ms, 0.50)
-
-    @property
-    def p99_ms(self) -> float:
-        return percentile(self.move_ms, 0.99)
-
-
-def split(total: int, parts: int) -> list[int]:
-    """``total`` games over ``parts`` processes, as evenly as they go."""
-    share, rest = divmod(total, parts)
-    return [share + (1 if i < rest else 0) for i in range(parts)]
-
-
-def stop(children: Sequence[subprocess.Popen[str]]) -> None:
-    """Kill the children this run started (only those) and reap them."""
-    for proc in children:
-        if proc.poll() is None:
-            proc.kill()
-    for proc in children:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=10)
-
-
-def one_run(processes: int, games: int, seconds: float, warmup: float, pool: int) -> Run:
-    schema = "bench_proc_" + uuid.uuid4().hex[:12]
-    asyncio.run(prepare_schema(schema))
-    children: list[subprocess.Popen[str]] = []
-    try:
-        first = 0
-        for share in split(games, processes):
-            children.append(
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        __file__,
-                        "--child",
-                        schema,
-                        "--first",
-                        str(first),
-                        "--games",
-                        str(share),
-                        "--seconds",
-                        str(seconds),
-                        "--warmup",
-                        str(warmup),
-                        "--pool",
-                        str(pool),
-                    ],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    text=True,
-                )
-            )
-            first += share
-        for proc in children:  # every child has started its games and warmed up
-            assert proc.stdout is not None
-            line = proc.stdout.readline()
-            if line.strip() != "READY":
-                raise RuntimeError(f"a child failed before the start (exit {proc.wait()})")
-        time.sleep(STATS_SETTLE)
-        counters_before = asyncio.run(server_counters())
-        start_at = time.time() + START_MARGIN
-        for proc in children:
-            assert proc.stdin is not None
-            proc.stdin.write(f"{start_at!r}\n")
-            proc.stdin.flush()
-        time.sleep(max(0.0, start_at - time.time()))
-        machine_before, server_before = machine_ticks(), postgres_ticks()
-        time.sleep(seconds)
-        machine_after, server_after = machine_ticks(), postgres_ticks()
-        outputs = []
-        for proc in children:
-            out, _ = proc.communicate(timeout=CHILD_TIMEOUT)
-            if proc.returncode != 0:
-                raise RuntimeError(f"a child failed (exit {proc.returncode})")
-            outputs.append(json.loads(out.strip().splitlines()[-1]))
-    except BaseException:
-        stop(children)
-        raise
-    finally:
-        asyncio.run(drop_schema(schema))
-    time.sleep(0.5)  # the children's backends have exited, flushing their statistics
-    counters_after = asyncio.run(server_counters())
-
-    move_ms = [x for out in outputs for x in out["move_ms"]]
-    moves = sum(int(out["moves"]) for out in outputs)
-    if machine_before and machine_after:
-        total = (machine_after[2] - machine_before[2]) / TICK  # CPU-seconds of all CPUs
-        cores = os.cpu_count() or 1
-        busy = (machine_after[0] - machine_before[0]) / TICK
-        wait = (machine_after[1] - machine_before[1]) / TICK
-        machine, iowait = busy / total * cores, wait / total * cores
-    else:
-        machine = iowait = math.nan
-    commits = counters_after["commits"] - counters_before["commits"]
-    syncs = counters_after["wal_sync"] - counters_before["wal_sync"]
-    starts = [float(out["late_s"]) for out in outputs]
-    return Run(
-        processes=processes,
-        games=games,
-        seconds=statistics.mean(float(out["seconds"]) for out in outputs),
-        moves=moves,
-        per_process=[int(out["moves"]) / float(out["seconds"]) for out in outputs],
-        move_ms=move_ms,
-        errors=sum(int(out["errors"]) for out in outputs),
-        skew_ms=(max(starts) - min(starts)) * 1000,
-        child_cpu=sum(float(out["cpu_s"]) for out in outputs) / seconds,
-        child_sys=sum(float(out["sys_s"]) for out in outputs)
-        / max(1e-9, sum(float(out["cpu_s"]) for out in outputs)),
-        server_cpu=postgres_cpu(server_before, server_after) / seconds
-        if server_after
-        else math.nan,
-        machine_cpu=machine,
-        iowait=iowait,
-        commits_per_move=commits / moves if moves else math.nan,
-        syncs_per_move=syncs / moves if moves else math.nan,
-        setup_p50_ms=statistics.median(float(out["setup_p50_ms"]) for out in outputs),
-    )
-
+from processes_run import Run, child, one_run  # noqa: E402
+from service_load import GAMES_DIR, PG_URL, fmt, postgres_available, scripts_from  # noqa: E402
 
 # -- main -----------------------------------------------------------------------------------
 
@@ -506,7 +151,7 @@ def main() -> int:
     for repeat in range(repeats):  # interleaved: machine load falls on every configuration
         peer: Run | None = None
         for n in counts:
-            run = one_run(n, args.games, seconds, warmup, args.pool)
+            run = one_run(Path(__file__), n, args.games, seconds, warmup, args.pool)
             runs[n].append(run)
             if n == 1:
                 peer = run
