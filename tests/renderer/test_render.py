@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageFont
 
 from renderer import (
     DEFAULT_WIDTH,
@@ -168,6 +169,31 @@ def test_names_long_and_unicode_fit() -> None:
     drawable = printable("碁打ち", font(g.band_px))  # empty when the font has no CJK glyphs
     unchanged = short.crop(white_half).tobytes() == default.crop(white_half).tobytes()
     assert unchanged == (not drawable)  # no tofu: nothing drawable falls back to "White"
+
+
+def test_a_huge_name_is_measured_a_few_times_not_once_per_character(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 28 KB name (a hostile SGF's PB) is cut from its first 400 characters by a binary search:
+    its text is measured about log2(400) times, never longer than those 400 (measuring every
+    shorter cut of the whole name took 47 s)."""
+    name = "Zq" * 14_000
+    measured: list[int] = []  # the length of each text of the name given to getlength
+
+    def counting(real: Callable[..., float]) -> Callable[..., float]:
+        def getlength(self: object, text: str, *args: object, **kwargs: object) -> float:
+            if "Zq" in text:
+                measured.append(len(text))
+            return real(self, text, *args, **kwargs)
+
+        return getlength
+
+    for kind in (ImageFont.FreeTypeFont, ImageFont.ImageFont):
+        monkeypatch.setattr(kind, "getlength", counting(kind.getlength))
+    clear_caches()  # the header band is cached
+    render_png(Snapshot(19, black_name=name, to_move="B"))
+    assert measured and max(measured) <= 401
+    assert len(measured) <= 30  # the sizes tried whole, then about 9 halvings
 
 
 def test_falls_back_to_pillow_default_font(monkeypatch: pytest.MonkeyPatch) -> None:
