@@ -1,9 +1,12 @@
-"""The README's console example stays true: it is ``examples/console-game.txt`` verbatim, every
+"""The README stays true: its console example is ``examples/console-game.txt`` verbatim, every
 line of it is a command of the grammar, and the script plays to a counted result through
-``python -m bot``."""
+``python -m bot``; its "Limits" table gives the defaults of :class:`service.limits.Limits`, and
+its table of exit statuses the codes of :mod:`bot.startup`."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import os
 import re
 import subprocess
@@ -13,9 +16,12 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
+from bot import startup
 from bot.console.adapter import _LINE
 from bot.grammar import BY_NAME, parse
+from service.handlers.looking import OPEN_LISTED
 from service.i18n import CATALOGUES, t
+from service.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -23,11 +29,54 @@ EXAMPLE = ROOT / "examples" / "console-game.txt"
 _SAID = re.compile(r"^\[(?P<who>[a-z0-9_.-]+)\] (?P<text>.*)$")
 
 
-def console_section() -> str:
+def section(title: str) -> str:
+    """The README's section ``## title``, up to the next one."""
     text = README.read_text(encoding="utf-8")
-    start = text.index("\n## Playing in the console\n")
+    start = text.index(f"\n## {title}\n")
     end = text.index("\n## ", start + 1)
     return text[start:end]
+
+
+def console_section() -> str:
+    return section("Playing in the console")
+
+
+def table(text: str, heading: str) -> list[list[str]]:
+    """The rows (cells stripped) of the Markdown table in ``text`` whose first row is
+    ``heading``."""
+    lines = text[text.index(heading) :].splitlines()[2:]  # below the heading and its rule
+    rows = itertools.takewhile(lambda line: line.startswith("|"), lines)
+    return [[cell.strip() for cell in row.strip("|").split("|")] for row in rows]
+
+
+def numbers(text: str) -> tuple[int, ...]:
+    """The whole numbers written in ``text`` (``1,000`` is one)."""
+    return tuple(int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*\d|\d", text))
+
+
+LIMIT_ROWS = {  # the README's limit -> the numbers its value cell must give, in order
+    "commands per person (in chats)": ("burst", "per_minute"),
+    "moves per game": ("moves_per_game",),
+    "open challenges per person": ("open_challenges",),
+    "games listed by `games`": ("listed_games", "OPEN_LISTED"),
+    "moves in one `try`": ("try_moves",),
+}
+
+
+def test_the_limits_table_gives_the_defaults_of_the_code() -> None:
+    rows = table(section("Limits"), "| limit | value | what happens |")
+    defaults = {**dataclasses.asdict(Limits()), "OPEN_LISTED": OPEN_LISTED}
+    assert [row[0] for row in rows] == list(LIMIT_ROWS)
+    for name, value, _ in rows:
+        assert numbers(value) == tuple(defaults[field] for field in LIMIT_ROWS[name]), name
+    documented = {field for fields in LIMIT_ROWS.values() for field in fields}
+    assert documented == set(defaults)  # a new limit is listed in the README too
+
+
+def test_the_exit_statuses_are_the_codes_of_the_start_up() -> None:
+    rows = table(section("Configuration"), "| status | meaning | example |")
+    codes = {name: getattr(startup, name) for name in dir(startup) if name.startswith("EXIT_")}
+    assert [int(row[0].strip("`")) for row in rows] == sorted(codes.values())
 
 
 def test_the_readme_shows_the_example_script_verbatim() -> None:
