@@ -3,58 +3,24 @@
 Chains and their liberties are kept incrementally: a move touches only the chains next to it,
 never flood-fills the board. The position hash is a Zobrist hash, also kept incrementally.
 Like sgfmill's board, this one reports facts (what was captured, where the ko is); policy such
-as whose turn it is lives in :mod:`engine.game`.
+as whose turn it is lives in :mod:`engine.game`, setup (which is not play) in
+:mod:`engine.board_setup`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator
-from functools import cache
 from typing import NamedTuple
 
 from engine.colors import Color
 from engine.coords import Point, check_size
 from engine.errors import EngineError, IllegalMove, IllegalReason
+from engine.tables import neighbour_table as neighbour_table  # re-exported: bot.snapshots
+from engine.tables import point_table, zobrist_table
 
 EMPTY = 0
 
-
-@cache
-def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
-    """For each point index ``row * size + col``, the indices of its orthogonal neighbours."""
-    table = []
-    for index in range(size * size):
-        row, col = divmod(index, size)
-        around = []
-        if row > 0:
-            around.append(index - size)
-        if row < size - 1:
-            around.append(index + size)
-        if col > 0:
-            around.append(index - 1)
-        if col < size - 1:
-            around.append(index + 1)
-        table.append(tuple(around))
-    return tuple(table)
-
-
-@cache
-def point_table(size: int) -> tuple[Point, ...]:
-    """The :class:`Point` of each index, built once per size."""
-    return tuple(Point(*divmod(index, size)) for index in range(size * size))
-
-
 _COLORS: tuple[Color, Color, Color] = (Color.BLACK, Color.BLACK, Color.WHITE)  # by cell, 1 and 2
-
-
-@cache
-def zobrist_table(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Random 64-bit keys per (colour, point), fixed per size so hashes are stable across runs."""
-    rng = random.Random(0x60B07 + size)
-    black = tuple(rng.getrandbits(64) for _ in range(size * size))
-    white = tuple(rng.getrandbits(64) for _ in range(size * size))
-    return ((), black, white)
 
 
 class _Chain:
@@ -255,86 +221,17 @@ class Board:
 
     def place_setup(self, color: Color, point: Point) -> None:
         """Put a setup stone (handicap, SGF ``AB``/``AW``): it may not capture or be without
-        liberties, and it leaves no ko."""
-        index = self._index(point)
-        if self._cells[index]:
-            raise EngineError(f"setup stone on an occupied point {point.gtp()}")
-        if self._is_suicide(int(color), index) or any(
-            self._cells[n] == 3 - int(color) and len(self._libs_of(n)) == 1
-            for n in self._nbrs[index]
-        ):
-            raise EngineError(f"setup stone at {point.gtp()} would leave a chain without liberties")
-        self._play_index(int(color), index, check_ko=False)
-        self.pass_move()
+        liberties, and it leaves no ko (:func:`engine.board_setup.place_setup`)."""
+        from engine.board_setup import place_setup
+
+        place_setup(self, color, point)
 
     def edit(self, changes: Iterable[tuple[Color | None, Point]]) -> None:
         """Set each point to a colour, or empty it (None), whatever was there: SGF setup
-        (``AB``/``AW``/``AE``). Setup is not a move: nothing is captured and the prisoners stay,
-        so a chain left without a liberty raises :class:`EngineError` naming one of its stones
-        (the board is then unchanged). The ko ban lifts.
+        (``AB``/``AW``/``AE``), not a move (:func:`engine.board_setup.edit`)."""
+        from engine.board_setup import edit
 
-        Only the chains on or next to the changed points are rebuilt.
-
-        >>> b = Board(5)
-        >>> b.edit([(Color.BLACK, Point(0, 0)), (Color.WHITE, Point(0, 1))])
-        >>> b.edit([(Color.WHITE, Point(1, 0))])
-        Traceback (most recent call last):
-        engine.errors.EngineError: setup leaves the black stone at A1 without a liberty
-        """
-        cells = self._cells[:]
-        touched: dict[int, None] = {}
-        for new, point in changes:
-            index = self._index(point)
-            cells[index] = EMPTY if new is None else int(new)
-            touched[index] = None
-        nbrs = self._nbrs
-        chains = self._chain[:]
-        starts: dict[int, None] = {}
-        for index in touched:
-            for spot in (index, *nbrs[index]):
-                old = self._chain[spot]
-                if old is None:
-                    starts[spot] = None
-                else:
-                    starts.update(dict.fromkeys(old.stones))
-        for spot in starts:
-            chains[spot] = None
-        for start in starts:
-            color = cells[start]
-            if color == EMPTY or chains[start] is not None:
-                continue
-            chain = _Chain(color, [start], set())
-            chains[start] = chain
-            stack = [start]
-            while stack:
-                for n in nbrs[stack.pop()]:
-                    cell = cells[n]
-                    if cell == EMPTY:
-                        chain.libs.add(n)
-                    elif cell == color and chains[n] is None:
-                        chains[n] = chain
-                        chain.stones.append(n)
-                        stack.append(n)
-            if not chain.libs:
-                named = min((s for s in chain.stones if s in touched), default=min(chain.stones))
-                raise EngineError(
-                    f"setup leaves the {Color(color).name.lower()} stone at "
-                    f"{self._point(named).gtp()} without a liberty"
-                )
-        for index in touched:
-            before, after = self._cells[index], cells[index]
-            if before != after:
-                self.hash ^= (self._zobrist[before][index] if before else 0) ^ (
-                    self._zobrist[after][index] if after else 0
-                )
-        self._cells = cells
-        self._chain = chains
-        self.pass_move()
-
-    def _libs_of(self, index: int) -> set[int]:
-        chain = self._chain[index]
-        assert chain is not None
-        return chain.libs
+        edit(self, changes)
 
     def _play_index(self, color: int, index: int, *, check_ko: bool) -> list[int]:
         cells = self._cells

@@ -33,11 +33,12 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.board import Board, neighbour_table
+from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
 from engine.regions import component, components
 from engine.result import GameResult
+from engine.tables import neighbour_table
 
 
 class PointStatus(enum.Enum):

@@ -35,12 +35,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.board import Board, neighbour_table
+from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
 from engine.estimate_core import Analysis, Chain, benson_alive, find_chains, influence_owner
 from engine.estimate_fights import FightReader
 from engine.estimate_open import open_boundaries, open_fights
+from engine.tables import neighbour_table
 
 #: a weak group with at least this much space is left alive (it has room to make eyes)
 SPACE_ALIVE = 12
