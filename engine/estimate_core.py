@@ -1,4 +1,5 @@
-"""The pieces of :mod:`engine.estimate`: chains, Benson's algorithm and one round of analysis.
+"""The pieces of :mod:`engine.estimate`: chains, Benson's algorithm and one round of analysis
+(the groups shut in by the enemy are found by :mod:`engine.estimate_captives`).
 
 Everything works on flat lists of cells indexed ``row * size + col`` (0 empty, 1 black, 2 white).
 """
@@ -7,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from itertools import islice
 from typing import TYPE_CHECKING
 
-from engine.board import Board, neighbour_table
+from engine.board import Board
+from engine.estimate_captives import captive_groups, enclosed_groups
 from engine.estimate_read import build_board, can_capture, mutual_atari
-from engine.regions import components
+from engine.regions import components, layers
+from engine.tables import diagonal_table, neighbour_table
 
 if TYPE_CHECKING:
     from engine.estimate_fights import FightReader
@@ -21,8 +24,6 @@ if TYPE_CHECKING:
 INFLUENCE_RADIUS = 6
 #: a region holding captive stones needs this many points to count two eyes
 CAPTIVE_TWO_EYES = 7
-#: the most points an island (a captive group with what it encloses) may have
-ISLAND_MAX = 60
 
 
 @dataclass(slots=True)
@@ -42,22 +43,6 @@ def find_chains(size: int, cells: Sequence[int]) -> list[Chain]:
         Chain(cells[stones[0]], stones, {n for i in stones for n in nbrs[i] if not cells[n]})
         for stones in stones_of
     ]
-
-
-@cache
-def diagonal_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """For each point, its diagonal neighbours as ``(diagonal, cross_a, cross_b)``."""
-    table = []
-    for index in range(size * size):
-        row, col = divmod(index, size)
-        out = []
-        for dr in (-1, 1):
-            for dc in (-1, 1):
-                r, c = row + dr, col + dc
-                if 0 <= r < size and 0 <= c < size:
-                    out.append((r * size + c, r * size + col, row * size + c))
-        table.append(tuple(out))
-    return tuple(table)
 
 
 def benson_alive(size: int, cells: Sequence[int], chains: Sequence[Chain], color: int) -> set[int]:
@@ -97,25 +82,17 @@ def influence_owner(size: int, alive: Sequence[int], radius: int = INFLUENCE_RAD
     """Per point: a living stone's colour, else the colour with the larger influence, where
     each living chain radiates its number of stones halved at every step (through points
     without living stones, up to ``radius`` steps); 0 where the two are equal."""
-    nbrs = neighbour_table(size)
     npoints = size * size
     influence = {1: [0.0] * npoints, 2: [0.0] * npoints}
+    free = [not a for a in alive]
     _, chains = components(size, alive)
     for stones in chains:
         field = influence[alive[stones[0]]]
         weight = float(len(stones))
-        seen = set(stones)
-        frontier = stones
-        for _ in range(radius):
+        for ring in islice(layers(size, stones, free), 1, radius + 1):
             weight *= 0.5
-            nxt = []
-            for index in frontier:
-                for n in nbrs[index]:
-                    if n not in seen and not alive[n]:
-                        seen.add(n)
-                        nxt.append(n)
-                        field[n] += weight
-            frontier = nxt
+            for n in ring:
+                field[n] += weight
     black, white = influence[1], influence[2]
     return [
         a if a else (1 if black[i] > white[i] else 2 if white[i] > black[i] else 0)
@@ -223,7 +200,7 @@ class Analysis:
         groups = self.groups = self._members()
 
         eyes, space = self._eyes_and_space(alive)
-        captives = self._captives(groups)
+        captives = captive_groups(self, groups)
         if captives:
             # Each colour's eyes and space are measured with the weak enemy groups it encloses
             # taken off (a wall around a dead invader has the invader's area for its eyes).
@@ -265,7 +242,7 @@ class Analysis:
                     newly.update(groups[g])
             newly |= dead_chains
 
-        enclosed = self._enclosed(strong)
+        enclosed = enclosed_groups(self, strong)
 
         # A weak group is dead when it is enclosed (and the enemy can fill its liberties). One
         # whose area also holds a strong friend may still connect out: it lives unless it loses
@@ -363,126 +340,6 @@ class Analysis:
                 }
                 space[g] = sum(owned[k] for k in touched)
         return eyes, space
-
-    def _captives(self, groups: dict[int, list[int]]) -> set[int]:
-        """Groups standing as an island in a region (of points without living stones) that the
-        enemy also borders: everything reached from them without entering the region is their
-        colour or empty, and every enemy chain they touch borders that region; and every group
-        of their colour on that region is such an island while the enemy's are not (the enemy
-        is the wall, they are inside it). The region around them is the enemy's to make eyes
-        in, and their own space (influence) does not make them strong: only eyes do. A group
-        out in an open area that other groups of its colour also border is no captive."""
-        size, alive, chain_of, group_of = self.size, self.alive, self.chain_of, self.group_of
-        nbrs = neighbour_table(size)
-        label, regions = components(size, [not a for a in alive])
-        out: set[int] = set()
-        for number, members in enumerate(regions):
-            border = {n for i in members for n in nbrs[i] if alive[n]}
-            if len({alive[n] for n in border}) < 2:
-                continue
-            border_chains = {chain_of[n] for n in border}
-            found_of: dict[int, set[int]] = {1: set(), 2: set()}
-            whole_of = {1: True, 2: True}
-            for start in sorted(border):
-                g = group_of[chain_of[start]]
-                color = alive[start]
-                if not whole_of[color] or g in found_of[color]:
-                    continue
-                island = self._island(start, label, number, border_chains)
-                if island is None:
-                    whole_of[color] = False
-                    continue
-                found = {group_of[chain_of[i]] for i in island if alive[i] == color}
-                inside = set(island)
-                if not all(
-                    s in inside for f in found for c in groups[f] for s in self.chains[c].stones
-                ):
-                    whole_of[color] = False
-                    continue
-                found_of[color] |= found
-            # Only a colour whose every group on the region is such an island is captive there:
-            # the region is then the enemy's eye space with the captives in it.
-            for color in (1, 2):
-                if whole_of[color] and not whole_of[3 - color]:
-                    out |= found_of[color]
-        return out
-
-    def _island(
-        self, start: int, label: Sequence[int], region: int, border: set[int]
-    ) -> list[int] | None:
-        """The points reached from ``start`` without entering the region numbered ``region`` or
-        an enemy stone, when they touch an enemy stone, every enemy stone they touch borders
-        that region (its chains ``border``) or sits in their eye (:meth:`_held_by`: their
-        prisoner, walked through, not a way out) and they are at most ``ISLAND_MAX``."""
-        nbrs = neighbour_table(self.size)
-        alive = self.alive
-        color = alive[start]
-        seen = {start}
-        members = [start]
-        touches = False
-        for i in members:
-            for n in nbrs[i]:
-                if n in seen or label[n] == region:
-                    continue
-                if alive[n] == 3 - color:
-                    if self.chain_of[n] in border:
-                        touches = True
-                        continue
-                    if not self._held_by(n, color):
-                        return None
-                    # an enemy chain held inside the island (in its eye): the island's prisoner
-                    touches = True
-                if len(members) >= ISLAND_MAX:
-                    return None
-                seen.add(n)
-                members.append(n)
-        return members if touches else None
-
-    def _held_by(self, stone: int, color: int) -> bool:
-        """Whether the chain on ``stone`` sits in an eye of ``color``: not unconditionally alive,
-        and every point next to it is a stone of ``color`` or an empty point next to ``color``
-        and nothing else but that chain (no eye of its own)."""
-        nbrs = neighbour_table(self.size)
-        alive, chain_of = self.alive, self.chain_of
-        own = chain_of[stone]
-        if own in self.safe:
-            return False
-        for s in self.chains[own].stones:
-            for n in nbrs[s]:
-                if alive[n] == color or chain_of[n] == own:
-                    continue
-                if alive[n] or any(alive[m] != color and chain_of[m] != own for m in nbrs[n]):
-                    return False
-                if not any(alive[m] == color for m in nbrs[n]):
-                    return False  # an eye of its own
-        return True
-
-    def _enclosed(self, strong: set[int]) -> set[int]:
-        """Weak groups inside an area walled by the enemy where their colour has no strong group,
-        when every enemy group on the wall is strong or has a strong friend in its own area."""
-        size, alive, chain_of, group_of = self.size, self.alive, self.chain_of, self.group_of
-        nbrs = neighbour_table(size)
-        candidates: list[tuple[set[int], set[int]]] = []
-        outlet: set[int] = set()  # groups whose own area holds a strong group of their colour
-        for color in (1, 2):
-            enemy = 3 - color
-            _, areas = components(size, [a != enemy for a in alive])
-            for members in areas:
-                inside = {group_of[chain_of[i]] for i in members if alive[i] == color}
-                if not inside:
-                    continue
-                if inside & strong:
-                    outlet |= inside
-                    continue
-                wall = {
-                    group_of[chain_of[n]] for i in members for n in nbrs[i] if alive[n] == enemy
-                }
-                candidates.append((inside, wall))
-        out: set[int] = set()
-        for inside, wall in candidates:
-            if wall and wall & strong and wall <= strong | outlet:
-                out |= inside
-        return out
 
     def _capturable(self, members: Sequence[int]) -> bool:
         """Whether the enemy can capture the group by filling its liberties (else: seki)."""

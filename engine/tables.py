@@ -1,9 +1,11 @@
-"""Tables built once per board size: neighbours, points and Zobrist keys.
+"""Tables built once per board size: neighbours, diagonals, points and Zobrist keys.
 
 Points are flat indices ``row * size + col`` (row 0 is board row 1).
 
 >>> neighbour_table(3)[4]
 (1, 7, 3, 5)
+>>> diagonal_table(3)[0]
+((4, 3, 1),)
 """
 
 from __future__ import annotations
@@ -30,6 +32,22 @@ def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
         if col < size - 1:
             around.append(index + 1)
         table.append(tuple(around))
+    return tuple(table)
+
+
+@cache
+def diagonal_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each point, its diagonal neighbours as ``(diagonal, cross_a, cross_b)``."""
+    table = []
+    for index in range(size * size):
+        row, col = divmod(index, size)
+        out = []
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                r, c = row + dr, col + dc
+                if 0 <= r < size and 0 <= c < size:
+                    out.append((r * size + c, r * size + col, row * size + c))
+        table.append(tuple(out))
     return tuple(table)
 
 
