@@ -14,12 +14,14 @@ being shown a guess ("a proposal players can trust beats a complete one"):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
 from engine.estimate_fights import FightReader
+from engine.regions import components, flood, layers, living_cells
+from engine.tables import neighbour_table, point_table
 
 #: a mixed region larger than this is an unfinished area: only its most contested point is named
 LARGE_REGION = 60
@@ -28,29 +30,20 @@ LARGE_REGION = 60
 def open_boundaries(board: Board, dead: frozenset[Point]) -> set[Point]:
     """The empty points of open boundaries (see the module docstring)."""
     size = board.size
-    seen: set[Point] = set()
+    nbrs = neighbour_table(size)
+    points = point_table(size)
+    living = living_cells(board, dead)
     out: set[Point] = set()
-    for row in range(size):
-        for col in range(size):
-            start = Point(row, col)
-            if start in seen or _living(board, dead, start) is not None:
-                continue
-            region = _flood(board, dead, start, frozenset())
-            seen |= region
-            colors = {
-                c
-                for p in region
-                for n in board.neighbours(p)
-                if (c := _living(board, dead, n)) is not None
-            }
-            if len(colors) < 2:
-                continue
-            if len(region) > LARGE_REGION:
-                out.add(_most_contested(board, dead, region))
-                continue
-            for p in sorted(region):
-                if board.get(p) is None and _makes_territory(board, dead, region, p):
-                    out.add(p)
+    for members in components(size, [not c for c in living])[1]:
+        if len({living[n] for i in members for n in nbrs[i] if living[n]}) < 2:
+            continue
+        if len(members) > LARGE_REGION:
+            out.add(_most_contested(board, living, members))
+            continue
+        region = {points[i] for i in members}
+        for p in sorted(region):
+            if board.get(p) is None and _makes_territory(board, dead, region, p):
+                out.add(p)
     return out
 
 
@@ -75,23 +68,15 @@ def _living(board: Board, dead: frozenset[Point], point: Point) -> Color | None:
     return None if point in dead else board.get(point)
 
 
-def _flood(
-    board: Board, dead: frozenset[Point], start: Point, blocked: frozenset[Point]
-) -> set[Point]:
-    """The points without living stones joined to ``start``, not passing ``blocked``."""
-    region = {start}
-    stack = [start]
-    while stack:
-        for n in board.neighbours(stack.pop()):
-            if n not in region and n not in blocked and _living(board, dead, n) is None:
-                region.add(n)
-                stack.append(n)
-    return region
-
-
 def _makes_territory(board: Board, dead: frozenset[Point], region: set[Point], p: Point) -> bool:
     """Whether a stone of some colour on ``p`` (legal, not left in atari) leaves a part of
     ``region`` bordered by that colour only and holding none of its dead stones."""
+    size = board.size
+    points = point_table(size)
+    inside = [False] * (size * size)  # the parts: the points of the region but ``p``
+    for q in region:
+        inside[q.row * size + q.col] = True
+    inside[p.row * size + p.col] = False
     for color in (Color.BLACK, Color.WHITE):
         if board.legality(color, p) is not None:
             continue
@@ -99,12 +84,11 @@ def _makes_territory(board: Board, dead: frozenset[Point], region: set[Point], p
         trial.play(color, p)
         if len(trial.liberties(p)) < 2:
             continue
-        blocked = frozenset((p,))
         done: set[Point] = set()
         for q in board.neighbours(p):
             if q not in region or q in done:
                 continue
-            part = _flood(board, dead, q, blocked)
+            part = {points[i] for i in flood(size, (q.row * size + q.col,), inside)}
             done |= part
             if _bordered_by_only(board, dead, part, color, p):
                 return True
@@ -126,13 +110,19 @@ def _bordered_by_only(
     return True
 
 
-def _most_contested(board: Board, dead: frozenset[Point], region: set[Point]) -> Point:
-    """The empty point of ``region`` nearest to living stones of both colours."""
+def _most_contested(board: Board, living: Sequence[int], members: Sequence[int]) -> Point:
+    """The empty point of the region ``members`` nearest to living stones of both colours."""
+    size = board.size
+    points = point_table(size)
+    inside = [False] * (size * size)
+    for i in members:
+        inside[i] = True
     best: tuple[int, Point] | None = None
-    for p in sorted(region):
+    for i in sorted(members):
+        p = points[i]
         if board.get(p) is not None:
             continue
-        distance = sum(_distance(board, dead, region, p, c) for c in (Color.BLACK, Color.WHITE))
+        distance = sum(_distance(size, living, inside, i, color) for color in (1, 2))
         if best is None or distance < best[0]:
             best = (distance, p)
     assert best is not None
@@ -140,20 +130,12 @@ def _most_contested(board: Board, dead: frozenset[Point], region: set[Point]) ->
 
 
 def _distance(
-    board: Board, dead: frozenset[Point], region: set[Point], start: Point, color: Color
+    size: int, living: Sequence[int], inside: Sequence[bool], start: int, color: int
 ) -> int:
-    frontier = [start]
-    seen = {start}
-    steps = 0
-    while frontier:
-        nxt = []
-        for p in frontier:
-            for n in board.neighbours(p):
-                if _living(board, dead, n) is color:
-                    return steps
-                if n in region and n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-        steps += 1
-    return 10 * len(region)
+    """Steps from ``start`` through the region ``inside`` to a point next to a living stone of
+    ``color``; ten times the region's size when there is none."""
+    nbrs = neighbour_table(size)
+    for steps, ring in enumerate(layers(size, (start,), inside)):
+        if any(living[n] == color for i in ring for n in nbrs[i]):
+            return steps
+    return 10 * sum(inside)

@@ -25,6 +25,8 @@ from engine.colors import Color
 from engine.confirmation import ConfirmationPlay
 from engine.coords import Point
 from engine.errors import IllegalMove
+from engine.regions import flood
+from engine.tables import point_table
 
 #: the deepest demonstration read, in moves and passes of both players
 MAX_DEPTH = 17
@@ -297,21 +299,17 @@ def zone_of(
     """The points of the fight around ``start``: flood through empty points and stones not in
     ``uncapturable`` (whole chains); None when it grows past ``max_empty`` empty points or
     ``max_stones`` stones (the fight is not closed and small)."""
-    seen: set[Point] = set()
-    stack = list(start)
-    empties = stones = 0
-    while stack:
-        p = stack.pop()
-        if p in seen or p in uncapturable:
-            continue
-        seen.add(p)
-        if board.get(p) is None:
-            empties += 1
-            if empties > max_empty:
-                return None
-        else:
-            stones += 1
-            if stones > max_stones:
-                return None
-        stack.extend(n for n in board.neighbours(p) if n not in seen)
-    return frozenset(seen)
+    size = board.size
+    joins = [True] * (size * size)
+    for p in uncapturable:
+        joins[p.row * size + p.col] = False
+    starts = (p.row * size + p.col for p in start if p not in uncapturable)
+    members = flood(size, starts, joins, limit=max_empty + max_stones)
+    if members is None:
+        return None
+    points = point_table(size)
+    zone = frozenset(points[i] for i in members)
+    empties = sum(1 for p in zone if board.get(p) is None)
+    if empties > max_empty or len(zone) - empties > max_stones:
+        return None
+    return zone

@@ -23,13 +23,15 @@ play it") and **seki** points (shared liberties nobody can fill without self-ata
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
 from engine.counting import PointStatus, count, dead_chains
+from engine.regions import components, layers, living_cells
+from engine.tables import neighbour_table, point_table
 
 #: the order in which a point's neighbours break a tie between the colours (up, right, down, left)
 _DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -58,6 +60,7 @@ def plan_fill(board: Board, dead: Iterable[Point] = ()) -> FillPlan:
     dead_points = frozenset(dead_chains(board.size, dict(board.stones()), dead))
     work = board.copy()
     work.pass_move()  # no ko ban carries over from the last move of play
+    living = living_cells(work, dead_points)  # per point index: a living stone's colour, or 0
     stones: list[tuple[Color, Point]] = []
     necessary: list[tuple[Color, Point]] = []
     while True:
@@ -65,7 +68,7 @@ def plan_fill(board: Board, dead: Iterable[Point] = ()) -> FillPlan:
         placed = False
         for point, color in counted.connections:
             if _safe(work, color, point, dead_points):
-                _place(work, color, point)
+                _place(work, living, color, point)
                 stones.append((color, point))
                 necessary.append((color, point))
                 placed = True
@@ -74,17 +77,17 @@ def plan_fill(board: Board, dead: Iterable[Point] = ()) -> FillPlan:
         # Only a point touching living stones of both colours can be neutral; each is judged on
         # the board as it stands after the stones placed before it in this pass.
         for point in _boundary(work, counted.dame, dead_points):
-            verdict = _judge(work, point, dead_points)
+            verdict = _judge(work, point, dead_points, living)
             if verdict.kind == "fill" and verdict.color is not None:
-                _place(work, verdict.color, point)
+                _place(work, living, verdict.color, point)
                 stones.append((verdict.color, point))
                 placed = True
         if not placed:
             boundary = _boundary(work, counted.dame, dead_points)
-            verdicts = {p: _judge(work, p, dead_points).kind for p in boundary}
+            verdicts = {p: _judge(work, p, dead_points, living).kind for p in boundary}
             unsettled = {p for p, kind in verdicts.items() if kind == "unsettled"}
             unsettled |= {p for p, c in counted.connections if not _safe(work, c, p, dead_points)}
-            unsettled |= _open_areas(work, counted.dame, set(boundary), dead_points)
+            unsettled |= _open_areas(work, counted.dame, set(boundary), living)
             return FillPlan(
                 stones=tuple(stones),
                 necessary=tuple(necessary),
@@ -94,28 +97,25 @@ def plan_fill(board: Board, dead: Iterable[Point] = ()) -> FillPlan:
 
 
 def _open_areas(
-    work: Board, dame: Iterable[Point], boundary: set[Point], dead: frozenset[Point]
+    work: Board, dame: Iterable[Point], boundary: set[Point], living: Sequence[int]
 ) -> set[Point]:
     """In a dame region that borders both colours but where no point touches both (a border
-    still to be played, two or more points wide), the points next to a living stone."""
+    still to be played, two or more points wide), the points next to a living stone (``living``:
+    per point index, the colour of a living stone or 0)."""
+    size = work.size
+    nbrs = neighbour_table(size)
+    points = point_table(size)
+    starts = [p.row * size + p.col for p in dame if work.get(p) is None]
     out: set[Point] = set()
-    seen: set[Point] = set()
-    for start in dame:
-        if start in seen or work.get(start) is not None:
-            continue
-        region, todo, colors = {start}, [start], set()
-        while todo:
-            p = todo.pop()
-            for n in work.neighbours(p):
-                color = work.get(n)
-                if color is not None and n not in dead:
-                    colors.add(color)
-                elif n not in region:
-                    region.add(n)
-                    todo.append(n)
-        seen |= region
+    for members in components(size, [not c for c in living], starts)[1]:
+        colors = {living[n] for i in members for n in nbrs[i] if living[n]}
+        region = {points[i] for i in members}
         if len(colors) == 2 and not region & boundary:
-            out |= {p for p in region if work.get(p) is None and _touching(work, p, dead)}
+            out |= {
+                points[i]
+                for i in members
+                if work.get(points[i]) is None and any(living[n] for n in nbrs[i])
+            }
     return out
 
 
@@ -134,9 +134,15 @@ def neutral_points_left(board: Board, dead: Iterable[Point] = ()) -> list[Point]
     return [p for p, s in count(board, dead).status.items() if s is PointStatus.DAME]
 
 
-def _place(work: Board, color: Color, point: Point) -> None:
-    work.play(color, point)
+def _place(work: Board, living: list[int], color: Color, point: Point) -> None:
+    """Fill ``point`` for ``color``, keeping ``living`` (per point index: the colour of a living
+    stone, or 0) up to date."""
+    report = work.play(color, point)
     work.pass_move()
+    size = work.size
+    living[point.row * size + point.col] = int(color)
+    for taken in report.captured:
+        living[taken.row * size + taken.col] = 0
 
 
 def _touching(work: Board, point: Point, dead: frozenset[Point]) -> set[Color]:
@@ -144,7 +150,7 @@ def _touching(work: Board, point: Point, dead: frozenset[Point]) -> set[Color]:
     return {c for n in work.neighbours(point) if n not in dead and (c := work.get(n)) is not None}
 
 
-def _judge(work: Board, point: Point, dead: frozenset[Point]) -> _Verdict:
+def _judge(work: Board, point: Point, dead: frozenset[Point], living: Sequence[int]) -> _Verdict:
     """Is ``point`` (a dame point touching both colours) neutral, and which colour fills it?
 
     Not neutral: a stone of either colour would make an eye point (a real move: unsettled);
@@ -156,7 +162,7 @@ def _judge(work: Board, point: Point, dead: frozenset[Point]) -> _Verdict:
     for color in (Color.BLACK, Color.WHITE):
         if not _playable(work, color, point, dead):
             continue
-        if _makes_eye(work, color, point, dead):
+        if _makes_eye(work, color, point, living):
             return _Verdict("unsettled")
         own, margin = _margin(work, color, point)
         own_safe = own_safe or own >= 2
@@ -211,40 +217,31 @@ def _first_neighbour_color(work: Board, point: Point, dead: frozenset[Point]) ->
     raise AssertionError("a neutral point touches living stones of both colours")
 
 
-def _makes_eye(work: Board, color: Color, point: Point, dead: frozenset[Point]) -> bool:
+def _makes_eye(work: Board, color: Color, point: Point, living: Sequence[int]) -> bool:
     """Would a stone of ``color`` on ``point`` turn an empty point into an eye point of anyone?
 
     Only the region of ``point`` changes: it loses ``point`` and may split in parts; a part that
     then borders one colour only (and holds no dead stone of it) is made of eye points.
     """
-    seen = {point}
-    for start in work.neighbours(point):
-        if start in seen or (work.get(start) is not None and start not in dead):
+    size = work.size
+    nbrs = neighbour_table(size)
+    points = point_table(size)
+    index = point.row * size + point.col
+    joins = [not c for c in living]  # the region of ``point`` without ``point``
+    joins[index] = False
+    other = 3 - int(color)
+    seen = {index}
+    for start in nbrs[index]:
+        if start in seen or not joins[start]:
             continue
-        part = {start}
-        todo = [start]
-        borders: set[Color] = {color}
-        dead_colors: set[Color] = set()
-        has_empty = False
-        while todo and len(borders) == 1:  # a part that borders both colours is no eye
-            p = todo.pop()
-            stone = work.get(p)
-            if stone is None:
-                has_empty = True
-            else:
-                dead_colors.add(stone)
-            for n in work.neighbours(p):
-                if n == point:
-                    continue
-                other = work.get(n)
-                if other is not None and n not in dead:
-                    borders.add(other)
-                elif n not in part:
-                    part.add(n)
-                    todo.append(n)
-        seen |= part
-        if todo or len(borders) > 1:
-            continue
-        if has_empty and not borders & dead_colors:
-            return True
+        part: list[int] = []
+        for ring in layers(size, (start,), joins):
+            part += ring
+            if any(living[n] == other for i in ring for n in nbrs[i]):
+                break  # a part that borders the other colour too is no eye
+        else:
+            held = {work.get(points[i]) for i in part}  # None: an empty point, else dead stones
+            if None in held and color not in held:
+                return True
+        seen.update(part)
     return False

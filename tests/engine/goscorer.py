@@ -27,6 +27,7 @@ from pathlib import Path
 import engine.board
 import engine.coords
 import engine.counting
+import engine.filling
 import engine.regions
 from engine.board import Board
 from engine.colors import Color
@@ -220,17 +221,18 @@ def rectangle(height: int, width: int) -> Iterator[Frame]:
     rectangle, laid out as :class:`Frame` says.
 
     The engine finds a point's neighbours in a table it looks up by board size
-    (:func:`engine.board.neighbour_table`, used by :mod:`engine.board`, :mod:`engine.counting`
-    and :mod:`engine.regions`); the block swaps in a table with the rectangle's neighbours. The
-    points of the square next to the rectangle (the *buffer*) have no neighbours and stay empty,
-    so no chain or region of the rectangle reaches beyond it and nobody can play there; the
-    rest of the square is one living black chain around two eyes, joined to nothing inside (it
-    keeps the fill from judging hundreds of empty points). A wide rectangle is cut in bands laid
-    one above the other (a 7×45 board fits a 23×23 square instead of 45×45: the engine's work
-    grows with the square). Board, filling and counting code run unchanged. One thing is not
-    the rectangle's: the fill's tie-break between two equally good colours looks at the points
-    next to a point on the square, and finds an empty buffer point where a band is cut; RULES.md
-    makes the colour of a neutral stone unable to change the score, which is all this compares.
+    (:func:`engine.tables.neighbour_table`, used by :mod:`engine.board`, :mod:`engine.counting`,
+    :mod:`engine.filling` and :mod:`engine.regions`); the block swaps in a table with the
+    rectangle's neighbours. The points of the square next to the rectangle (the *buffer*) have
+    no neighbours and stay empty, so no chain or region of the rectangle reaches beyond it and
+    nobody can play there; the rest of the square is one living black chain around two eyes,
+    joined to nothing inside (it keeps the fill from judging hundreds of empty points). A wide
+    rectangle is cut in bands laid one above the other (a 7×45 board fits a 23×23 square
+    instead of 45×45: the engine's work grows with the square). Board, filling and counting
+    code run unchanged. One thing is not the rectangle's: the fill's tie-break between two
+    equally good colours looks at the points next to a point on the square, and finds an empty
+    buffer point where a band is cut; RULES.md makes the colour of a neutral stone unable to
+    change the score, which is all this compares.
     """
     frame = frame_of(height, width)
     if frame.plain:
@@ -250,6 +252,7 @@ def rectangle(height: int, width: int) -> Iterator[Frame]:
     patched: list[tuple[object, str, Callable[[int], object]]] = [
         (engine.board, "neighbour_table", neighbour_table),
         (engine.counting, "neighbour_table", neighbour_table),
+        (engine.filling, "neighbour_table", neighbour_table),
         (engine.regions, "neighbour_table", neighbour_table),
         (engine.board, "check_size", check_size),
     ]
