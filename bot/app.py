@@ -86,6 +86,7 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await service.close()  # the computer's answers still in the background
         if pool is not None:
             await pool.close()
         await database.close()

@@ -84,9 +84,12 @@ class Computer(Command[View]):
 
 @dataclass(frozen=True, slots=True)
 class Play(Command[View]):
-    """A stone on ``point`` (a vertex as typed, e.g. ``D4``; checked against the board)."""
+    """A stone on ``point`` (a vertex as typed, e.g. ``D4``; checked against the board).
+    ``at_move``: the move number of the position the move was chosen on (the computer's answer);
+    refused when the game has moved on since."""
 
     point: str
+    at_move: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

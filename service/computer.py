@@ -27,7 +27,7 @@ from service.commands import (
     Request,
     Resign,
 )
-from service.errors import UserError
+from service.errors import StaleBoard, UserError
 from service.i18n import t
 from service.model import color_of
 from service.players import engine_level, engine_player, is_engine
@@ -101,22 +101,26 @@ def _agreement(loaded: Loaded, engine: Color) -> AnyCommand | None:
 async def _move(
     opponent: Opponent, execute: Execute, loaded: Loaded, asks: Request, view: View, limit: int
 ) -> View:
-    game = loaded.game
+    game = loaded.game  # the cached game: read it before the engine's wait, never after
     color = game.to_move
+    asked_at = game.move_number  # the answer is for this position only
     level = engine_level(asks.actor.id)
     name = asks.actor.name
     try:  # at the move limit a game takes no more stones: the computer passes
-        point = (
-            None if game.move_number >= limit else await opponent.genmove(game.copy(), color, level)
-        )
+        point = None if asked_at >= limit else await opponent.genmove(game.copy(), color, level)
     except OpponentUnavailable as error:
         return _unanswered(view, opponent, error)
-    if point is RESIGN:
-        return _merged(view, await execute(Resign(confirm=True), asks), ())
-    if point is None:
-        return _merged(view, await execute(Pass(), asks), (t("computer.passed", name=name),))
+    try:
+        if point is RESIGN:
+            return _merged(view, await execute(Resign(confirm=True), asks), ())
+        if point is None:
+            passed = await execute(Pass(asked_at), asks)
+            return _merged(view, passed, (t("computer.passed", name=name),))
+        played = await execute(Play(point.gtp(), asked_at), asks)
+    except StaleBoard:  # answered meanwhile (a slow engine asked twice): this answer is moot
+        return view
     said = t("computer.played", name=name, color=color_name(color), point=point.gtp())
-    return _merged(view, await execute(Play(point.gtp()), asks), (said,))
+    return _merged(view, played, (said,))
 
 
 def _unanswered(view: View, opponent: Opponent, error: Exception) -> View:

@@ -5,6 +5,8 @@ computer's answer) and, when a deadline changed, wakes the clock scheduler."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -21,8 +23,9 @@ from service.model import color_of
 from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Opponent
 from service.unit import Unit
-from service.views import View
+from service.views import Deliver, View
 
+log = logging.getLogger(__name__)
 R = TypeVar("R")
 Work = Callable[[Unit], Awaitable[Any]]
 ATTEMPTS = 8
@@ -55,6 +58,10 @@ class GameService:
             budget=budget,
         )
         self.deadline_listeners: list[Callable[[], None]] = []
+        #: where the computer's answers to the scheduler's retries go (the scheduler's delivery):
+        #: they are worked out in the background, so the scheduler never waits for the engine
+        self.answer_listeners: list[Deliver] = []
+        self._background: set[asyncio.Task[None]] = set()
 
     @property
     def clock(self) -> Clock:
@@ -146,4 +153,32 @@ class GameService:
         if not (is_engine(loaded.row.black) or is_engine(loaded.row.white)):
             return view
         limit = self.context.limits.moves_per_game
+        if request.actor is SYSTEM:  # the scheduler found the computer owes its move
+            answering = computer.answer(opponent, self.execute, loaded, request, view, limit)
+            task = asyncio.create_task(self._deliver_answer(answering, view))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+            return view
         return await computer.answer(opponent, self.execute, loaded, request, view, limit)
+
+    async def _deliver_answer(self, answering: Awaitable[View], asked: View) -> None:
+        """Deliver the computer's answer worked out after the scheduler's ``Settle``."""
+        try:
+            view = await answering
+            if view.notify:  # the computer acted: its opponent hears of it (a failure: nobody)
+                for listener in self.answer_listeners:
+                    await listener(view)
+        except Exception:
+            log.exception("the computer's answer in game %s failed", asked.game_id)
+
+    async def idle(self) -> None:
+        """Wait for the computer's answers still being worked out in the background."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the background answers (at shutdown; the scheduler asks again after a
+        restart)."""
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)

@@ -31,6 +31,7 @@ class Scheduler:
         self.deliver = deliver
         self._wake = asyncio.Event()
         service.deadline_listeners.append(self._wake.set)
+        service.answer_listeners.append(deliver)  # the computer's turn, asked again
 
     async def settle_due(self) -> list[View]:
         """Settle every game whose deadline has passed; deliver and return the views."""
@@ -47,7 +48,7 @@ class Scheduler:
                     log.exception("settling the clock of game %s failed", game_id)
                     continue
                 progressed = True
-                if view is not None:
+                if view is not None and (view.lines or view.notify):  # not a computer's turn
                     views.append(view)
                     await self.deliver(view)
             if not progressed:

@@ -23,6 +23,8 @@ REMINDER_SHARE = 0.25  # remind when this share of the move's time (at most a da
 #: seconds after which the scheduler asks the computer again when it owes a move (it was down,
 #: or the bot stopped before it answered): a game against it never waits for a person's look
 COMPUTER_RETRY = 60.0
+#: the same for a process that has no computer opponent configured (another process may have one)
+COMPUTER_RETRY_WITHOUT_ENGINE = 3600.0
 
 
 def year(moment: float) -> int:
@@ -94,7 +96,10 @@ async def deadline(unit: Unit, row: GameRow, game: Game, state: GameState) -> fl
         return None
     timeout = await timeout_at(unit, row, game, state)
     if is_engine(player_of(row, game.to_move)):  # the computer's turn: ask it again if silent
-        retry = unit.now + COMPUTER_RETRY
+        wait = (
+            COMPUTER_RETRY if unit.context.opponent is not None else COMPUTER_RETRY_WITHOUT_ENGINE
+        )
+        retry = unit.now + wait
         return retry if timeout is None else min(timeout, retry)
     if timeout is None or state.reminded:
         return timeout

@@ -31,7 +31,7 @@ _ILLEGAL_KEYS = {
 
 async def play(unit: Unit, command: Play) -> View:
     """A stone on the command's point (Art. 4–6)."""
-    return await _move(unit, command.point, None)
+    return await _move(unit, command.point, command.at_move)
 
 
 async def pass_(unit: Unit, command: Pass) -> View:

@@ -3,6 +3,7 @@ GNU Go is exercised in tests/gtp)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Awaitable, Callable, Iterator
 
@@ -14,7 +15,9 @@ from engine.game import Game
 from service import GameService
 from service.commands import (
     SYSTEM,
+    Accept,
     Board,
+    Challenge,
     Computer,
     Done,
     FillDame,
@@ -31,7 +34,7 @@ from service.i18n import t
 from service.limits import Limits
 from service.ports import RESIGN, Database, EngineMove, OpponentUnavailable
 from service.scheduler import Scheduler
-from service.timing import COMPUTER_RETRY
+from service.timing import COMPUTER_RETRY, COMPUTER_RETRY_WITHOUT_ENGINE
 from service.views import View, color_name
 from tests.service.conftest import ALICE, BOB, FakeClock, line
 
@@ -133,12 +136,15 @@ async def test_an_engine_failure_is_explained_and_the_scheduler_asks_again(
     assert view.board.white == frozenset()
     assert await scheduler.settle_due() == []  # not yet: in a minute
     clock.advance(COMPUTER_RETRY)
-    [still_down] = await scheduler.settle_due()  # asked again: still down, said to nobody
-    assert "computer.no_answer" in still_down.keys and not still_down.notify
+    await scheduler.settle_due()  # asked again, in the background: still down
+    await service.idle()
+    assert delivered == []  # said to nobody
     clock.advance(COMPUTER_RETRY)
-    [answered] = await scheduler.settle_due()
+    await scheduler.settle_due()
+    await service.idle()
+    [answered] = delivered
     assert [n.player for n in answered.notify] == [ALICE.id]  # Alice hears of the move
-    assert "C3" in line(answered, "computer.played") and delivered[-1] is answered
+    assert "C3" in line(answered, "computer.played")
     view = await service.execute(Board(), Request(ALICE, game=gid))
     assert view.board is not None and view.board.white == frozenset({(2, 2)})
     assert await service.execute(NextDeadline(), Request(SYSTEM)) is None  # Alice's turn
@@ -153,9 +159,80 @@ async def test_a_restart_before_the_computer_answered_is_caught_up(
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     await service.execute(Play("E5"), Request(ALICE, game=gid))
     restarted = computer_service(database, clock, "C3")
+    delivered: list[View] = []
     clock.advance(COMPUTER_RETRY)
-    [answered] = await Scheduler(restarted, _collect([])).settle_due()
-    assert "C3" in line(answered, "computer.played")
+    await Scheduler(restarted, _collect(delivered)).settle_due()
+    await restarted.idle()
+    assert "C3" in line(delivered[0], "computer.played")
+    assert (await restarted.execute(Board(), Request(ALICE, game=gid))).board is not None
+
+
+async def test_a_slow_engines_late_answer_is_not_played_on_a_newer_position(
+    database: Database, clock: FakeClock
+) -> None:
+    """The engine takes longer than the retry: the scheduler asks again and that answer is
+    played; the first answer, worked out for an older position, is dropped (never played as a
+    later move) and the person's reply does not say the computer failed."""
+    slow = HeldOpponent("G7", "C3", "H8")
+    service = GameService(database, clock=clock, rng=random.Random(1), opponent=slow)
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    first = asyncio.create_task(service.execute(Play("E5"), Request(ALICE, game=gid)))
+    await slow.asked.wait()  # the engine thinks about move 2 ...
+    clock.advance(COMPUTER_RETRY)
+    delivered: list[View] = []
+    await Scheduler(service, _collect(delivered)).settle_due()  # ... and is asked again
+    await service.idle()
+    assert "C3" in line(delivered[0], "computer.played")
+    await service.execute(Play("D4"), Request(ALICE, game=gid))
+    slow.release.set()  # the first answer (G7, for the position after move 1) arrives late
+    view = await first
+    assert "computer.played" not in view.keys and "computer.no_answer" not in view.keys
+    board = (await service.execute(Board(), Request(ALICE, game=gid))).board
+    assert board is not None and board.move_number == 4  # E5 C3 D4 H8
+    assert board.white == frozenset({(2, 2), (7, 7)})  # no G7
+
+
+async def test_the_scheduler_does_not_wait_for_the_engine(
+    database: Database, clock: FakeClock
+) -> None:
+    """A game owing the computer's move and a person's game out of time are due together: the
+    loss on time is settled at once, whatever the engine does."""
+    slow = HeldOpponent("C3")
+    service = GameService(database, clock=clock, rng=random.Random(1), opponent=slow)
+    computer_game = (await service.execute(Computer({}), Request(ALICE))).game_id
+    view = await service.execute(Challenge(BOB, {"size": "9", "time": "1h"}), Request(ALICE))
+    await service.execute(Accept(), Request(BOB, game=view.game_id))
+    await service.execute(Play("E5"), Request(ALICE, game=view.game_id))
+    slow.held = True  # from now on the engine thinks until released
+    first = asyncio.create_task(service.execute(Play("E5"), Request(ALICE, game=computer_game)))
+    await slow.asked.wait()
+    clock.advance(2 * 3600)
+    settled = await asyncio.wait_for(Scheduler(service, _collect([])).settle_due(), 10)
+    assert any("end.announce" in v.keys for v in settled)  # Bob lost on time, at once
+    slow.release.set()
+    await first
+    await service.close()
+
+
+class HeldOpponent:
+    """Answers in order; while ``held``, each answer waits until ``release`` is set (only the
+    first call is held when it starts held)."""
+
+    name = "Slow"
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = iter(answers)
+        self.held = not answers or answers[0] != "C3"
+        self.asked = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def genmove(self, game: Game, color: Color, level: int) -> EngineMove:
+        answer = next(self.answers)
+        if self.held:
+            self.held = False
+            self.asked.set()
+            await self.release.wait()
+        return parse_vertex(answer, game.size)
 
 
 async def test_a_spectators_look_does_not_ask_the_computer(
@@ -181,8 +258,25 @@ async def test_an_illegal_answer_of_the_engine_leaves_the_players_move_standing(
     assert "computer.no_answer" in view.keys
     assert view.board is not None and view.board.black == frozenset({(4, 4)})
     clock.advance(COMPUTER_RETRY)
-    [answered] = await Scheduler(service, _collect([])).settle_due()
-    assert "C3" in line(answered, "computer.played")
+    delivered: list[View] = []
+    await Scheduler(service, _collect(delivered)).settle_due()
+    await service.idle()
+    assert "C3" in line(delivered[0], "computer.played")
+
+
+async def test_without_an_engine_the_computers_turn_is_looked_at_hourly(
+    database: Database, clock: FakeClock
+) -> None:
+    """A process with no computer opponent configured (GNU Go missing after a restart) does
+    not rewrite a game every minute; one with an engine answers within the hour."""
+    service = computer_service(database, clock, "down")
+    gid = (await service.execute(Computer({}), Request(ALICE))).game_id
+    await service.execute(Play("E5"), Request(ALICE, game=gid))
+    without = GameService(database, clock=clock)
+    clock.advance(COMPUTER_RETRY)
+    await Scheduler(without, _collect([])).settle_due()
+    due = await without.execute(NextDeadline(), Request(SYSTEM))
+    assert due == clock() + COMPUTER_RETRY_WITHOUT_ENGINE
 
 
 def _collect(into: list[View]) -> Callable[[View], Awaitable[None]]:

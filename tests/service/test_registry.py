@@ -22,6 +22,7 @@ from service.commands import (
 )
 from service.errors import BadArguments, IllegalMoveError
 from service.handlers import HANDLERS
+from service.ports import ConcurrentUpdate
 from service.unit import Unit
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, start_game
 
@@ -111,3 +112,19 @@ async def test_links_sent_with_a_challenge_are_written_with_it(service: GameServ
     view = await service.execute(Challenge(BOB, {"size": "9"}), Request(ALICE, links=home))
     links = await service.execute(Links(), Request(ALICE, game=view.game_id))
     assert links == {"telegram:home": "-100"}
+
+
+async def test_a_conflict_keeps_the_games_it_left_unchanged(service: GameService) -> None:
+    """A unit of work that lost a race (ConcurrentUpdate) before changing its game puts the game
+    back: the retry finds it cached instead of replaying it."""
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5")
+    seen: list[object] = []
+
+    async def conflict_once(unit: Unit) -> None:
+        seen.append((await unit.load(gid)).game)
+        if len(seen) == 1:
+            raise ConcurrentUpdate("another process wrote first")
+
+    await service._write(Request(BOB, game=gid), conflict_once)
+    assert len(seen) == 2 and seen[0] is seen[1]

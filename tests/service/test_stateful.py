@@ -303,6 +303,7 @@ class ServiceMachine(RuleBasedStateMachine):
         command finds by itself)."""
         try:
             result = self.run(self.service.execute(command, request))
+            self.run(self.service.idle())  # the computer's answer to the scheduler, if any
             if isinstance(result, View) and result.game_id is not None:
                 self.touched.add(result.game_id)
                 new_game = isinstance(command, Challenge | Computer)

@@ -65,3 +65,75 @@ async def test_processes_starting_together_on_a_new_postgres_schema() -> None:
             assert sorted(r["version"] for r in rows) == expected
         finally:
             await drop_schema(url, schema)
+
+
+# -- migration 3: the computer's turn is due ----------------------------------------------------
+
+GAME_COLUMNS = (
+    "version, status, challenger, black, white, size, komi, handicap, color, time_control, "
+    "rated, channel, created_at, updated_at, deadline, to_move"
+)
+#: (status, to_move, deadline) of games stored before migration 3, and their deadline after it
+OLD_GAMES = (
+    ("active", "engine:5", None, 0.0),  # waiting for the computer: due now
+    ("active", "console:alice", None, None),  # a person's turn without a clock: no deadline
+    ("active", "engine:3", 500.0, 500.0),  # a deadline already: kept
+    ("finished", None, None, None),
+)
+
+
+def _old_game(status: str, to_move: str | None, deadline: float | None) -> tuple[object, ...]:
+    return (1, status, "console:alice", "console:alice", "engine:5", 9, 6.5, 0, "black", "none",
+            0, "", 1.0, 1.0, deadline, to_move)  # fmt: skip
+
+
+async def test_computer_games_stored_before_their_turn_had_a_deadline_are_due(
+    tmp_path: Path,
+) -> None:
+    """Games against the computer waiting for its move were stored without a deadline (the
+    player's `board` used to ask it again): migration 3 makes them due, so the scheduler asks."""
+    from storage.sqlite import open_sqlite
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for version, sql in migrations.load("sqlite")[:2]:
+            conn.executescript(sql)
+            conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
+        marks = ", ".join("?" * 16)
+        for status, to_move, deadline, _ in OLD_GAMES:
+            game = _old_game(status, to_move, deadline)
+            conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", game)
+    database = await open_sqlite(path)
+    await database.close()
+    with sqlite3.connect(path) as conn:
+        found = [d for (d,) in conn.execute("SELECT deadline FROM games ORDER BY id")]
+    assert found == [after for *_, after in OLD_GAMES]
+
+
+@pytest.mark.postgres
+async def test_computer_games_stored_before_their_turn_had_a_deadline_are_due_postgres() -> None:
+    import asyncpg
+
+    from storage.postgres import open_postgres
+
+    url = await require_postgres()
+    schema = new_schema()
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {schema}; SET search_path TO {schema}")
+        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for version, sql in migrations.load("postgresql")[:2]:
+            await conn.execute(sql)
+            await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
+        marks = ", ".join(f"${n}" for n in range(1, 17))
+        for status, to_move, deadline, _ in OLD_GAMES:
+            game = _old_game(status, to_move, deadline)
+            await conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", *game)
+        database = await open_postgres(url, schema=schema)
+        await database.close()
+        rows = await conn.fetch("SELECT deadline FROM games ORDER BY id")
+        assert [r["deadline"] for r in rows] == [after for *_, after in OLD_GAMES]
+    finally:
+        await conn.close()
+        await drop_schema(url, schema)
