@@ -4,7 +4,7 @@ which game, under which platform update id. ``GameService.execute(command, reque
 one handler the registry (:mod:`service.handlers`) names for the command's type.
 
 >>> Play("D4"), Request(Actor("console:alice", "alice"), game=3).game
-(Play(point='D4'), 3)
+(Play(point='D4', at_move=None), 3)
 """
 
 from __future__ import annotations
