@@ -115,13 +115,12 @@ class GameService:
                         return View((t("info.already_done"),)), None
                     result = await work(unit)
                     await uow.commit()
-            except ConcurrentUpdate:
+            except BaseException as error:
+                # a failed unit (a refused command, a conflict) leaves the games it did not change
+                # cached, so the next command does not replay them; a half-changed one is dropped
                 context.cache.keep(unit.untouched() if unit is not None else ())
-                continue
-            except BaseException:
-                # a refused command leaves its games as they were: they stay cached (the next
-                # command does not replay them); a half-changed one is dropped
-                context.cache.keep(unit.untouched() if unit is not None else ())
+                if isinstance(error, ConcurrentUpdate):
+                    continue
                 raise
             context.cache.keep(unit.kept())
             if unit.deadline_changed:
