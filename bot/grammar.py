@@ -1,253 +1,43 @@
-"""The one command language of every adapter: a table of commands (name, aliases, arguments,
-``key=value`` options, who may use it, a help line, and how to build the service's command value)
-that drives text parsing, button tokens (``g42:done:v3``), the generated help, Discord's slash
-options, Telegram's command menu and dispatch: :func:`run` builds the command value of a parsed
-line and executes it through the service (``help`` is answered here, from the table).
+"""The one command language of every adapter: parsing a typed line (``play D4 #12``, or on
+platforms that deliver plain text just ``D4 #12``) and a button's token (``g42:done:v3``) against
+the table of commands (:mod:`bot.command_table`), the generated help, and :func:`run`, which
+builds the command value of a parsed line and executes it through the service (``help`` is
+answered here, from the table). The table's names are importable from here too.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
-import enum
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
+from bot.command_table import BY_NAME, COMMANDS, Arg, ArgKind, Build, Help, Spec, Who, Words
 from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
-from service.commands import (
-    Accept,
-    Adjudicate,
-    AnyCommand,
-    Board,
-    Challenge,
-    Computer,
-    Dead,
-    Decline,
-    Done,
-    FillDame,
-    Games,
-    NoResult,
-    Pass,
-    Play,
-    Resign,
-    Resume,
-    Sgf,
-    Try,
-    Undo,
-    Vacation,
-)
-from service.computer import COMPUTER_OPTIONS
+from service.commands import AnyCommand
 from service.errors import BadArguments
 from service.i18n import t
-from service.options import CHALLENGE_OPTIONS
 from service.views import split_token
 
-
-class Who(enum.StrEnum):
-    """Who may use a command (the service enforces it; this is for help and platforms)."""
-
-    ANYONE = "anyone"
-    PLAYER = "player"
-    TO_MOVE = "to_move"
-    CHALLENGED = "challenged"
-    ORGANISER = "organiser"
-
-
-class ArgKind(enum.StrEnum):
-    """What an argument is: a point, a player mention, or a word from a fixed set."""
-
-    POINT = "point"
-    MENTION = "mention"
-    WORD = "word"
-    VERSION = "version"
-    MOVE = "move"  # ``m37``: the move number of the board a button was pressed on
-    RESULT = "result"
-    COMMAND = "command"
-
-
-@dataclass(frozen=True, slots=True)
-class Arg:
-    """One positional argument."""
-
-    name: str
-    kind: ArgKind
-    required: bool = True
-    repeat: bool = False
-    choices: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """A parsed line: the command's canonical name, its arguments, options, game number and the
-    mentioned user (``@bob``, resolved by the adapter)."""
-
-    name: str
-    args: tuple[str, ...] = ()
-    options: Mapping[str, str] = field(default_factory=dict)
-    game: int | None = None
-    mention: str | None = None
-
-    @property
-    def first(self) -> str | None:
-        """The first argument in lower case (a word such as ``yes``, ``v3``, ``m37``)."""
-        return self.args[0].lower() if self.args else None
-
-
-@dataclass(frozen=True, slots=True)
-class Help:
-    """``help [command]``: answered from this table, not by the service."""
-
-    topic: str | None = None
-
-
-Build = Callable[[Words, Actor | None], "AnyCommand | Help"]
-
-
-@dataclass(frozen=True, slots=True)
-class Spec:
-    """One command of the table."""
-
-    name: str
-    who: Who
-    build: Build
-    args: tuple[Arg, ...] = ()
-    options: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
-    game: bool = True  # takes a ``#12`` game number
-    #: what the adapters do around the command (the table, not its name, says it):
-    #: ``home`` — the chat it is sent in becomes the game's home (written with it) and the answer
-    #: is public; ``starts`` — it starts a game, which gets its own place (a Discord thread) and
-    #: keeps the taker's links; ``fresh`` — the board is shown anew at the bottom of the chat
-    home: bool = False
-    starts: bool = False
-    fresh: bool = False
-
-    @property
-    def typed_args(self) -> tuple[Arg, ...]:
-        """The arguments people type; buttons may add more (the move number of their board)."""
-        return tuple(a for a in self.args if a.kind is not ArgKind.MOVE)
-
-    @property
-    def help(self) -> str:
-        """The translated help line."""
-        return t(f"help.cmd.{self.name}")
-
-    def usage(self) -> str:
-        """``play <point> [#game]``."""
-        words = [self.name]
-        for arg in self.typed_args:
-            shown = arg.name if arg.kind is ArgKind.MENTION else f"<{arg.name}>"
-            shown += " …" if arg.repeat else ""
-            if arg.choices:
-                shown = "|".join(arg.choices)
-            words.append(shown if arg.required else f"[{shown}]")
-        words += [f"[{o}=…]" for o in self.options]
-        if self.game:
-            words.append("[#game]")
-        return " ".join(words)
-
-
-def _yes(words: Words, yes: str) -> bool | None:
-    """None without an argument, else whether it is ``yes`` (the grammar checked the choice)."""
-    return None if words.first is None else words.first == yes
-
-
-def _number(words: Words) -> int | None:
-    """``v3`` / ``m37`` / ``3`` -> 3; None without an argument."""
-    return None if words.first is None else int(words.first.lstrip("vm"))
-
-
-_POINT = Arg("point", ArgKind.POINT)
-COMMANDS: tuple[Spec, ...] = (
-    Spec(
-        "challenge",
-        Who.ANYONE,
-        lambda w, opponent: Challenge(opponent, dict(w.options)),
-        (Arg("@user", ArgKind.MENTION, required=False),),
-        CHALLENGE_OPTIONS,
-        game=False,
-        home=True,
-    ),
-    Spec("accept", Who.CHALLENGED, lambda w, _: Accept(), starts=True),
-    Spec("decline", Who.CHALLENGED, lambda w, _: Decline()),
-    Spec("play", Who.TO_MOVE, lambda w, _: Play(w.args[0]), (_POINT,), aliases=("move",)),
-    Spec(
-        "pass",
-        Who.TO_MOVE,
-        lambda w, _: Pass(_number(w)),
-        (Arg("move", ArgKind.MOVE, required=False),),
-    ),
-    Spec(
-        "resign",
-        Who.PLAYER,
-        lambda w, _: Resign(confirm=_yes(w, "yes") is True),
-        (Arg("yes", ArgKind.WORD, False, choices=("yes",)),),
-    ),
-    Spec(
-        "undo",
-        Who.PLAYER,
-        lambda w, _: Undo(_yes(w, "yes")),
-        (Arg("answer", ArgKind.WORD, False, choices=("yes", "no")),),
-    ),
-    Spec("board", Who.ANYONE, lambda w, _: Board(), aliases=("show",), fresh=True),
-    Spec("games", Who.ANYONE, lambda w, _: Games(), aliases=("list",), game=False),
-    Spec(
-        "dead",
-        Who.PLAYER,
-        lambda w, _: Dead(w.args),
-        (Arg("point", ArgKind.POINT, repeat=True),),
-    ),
-    Spec(
-        "done",
-        Who.PLAYER,
-        lambda w, _: Done(_number(w)),
-        (Arg("version", ArgKind.VERSION, required=False),),
-    ),
-    Spec("resume", Who.PLAYER, lambda w, _: Resume()),
-    Spec("filldame", Who.PLAYER, lambda w, _: FillDame(), aliases=("fill",)),
-    Spec(
-        "try",
-        Who.PLAYER,
-        lambda w, _: Try(w.args),
-        (Arg("moves", ArgKind.WORD, repeat=True),),  # [B|W] points and `pass` (Art. 7.2)
-    ),
-    Spec("noresult", Who.PLAYER, lambda w, _: NoResult()),
-    Spec("sgf", Who.ANYONE, lambda w, _: Sgf(), aliases=("record",)),
-    Spec(
-        "adjudicate",
-        Who.ORGANISER,
-        lambda w, _: Adjudicate(w.args[0]),
-        (Arg("result", ArgKind.RESULT),),
-    ),
-    Spec(
-        "vacation",
-        Who.ANYONE,
-        lambda w, _: Vacation(_yes(w, "on")),
-        (Arg("switch", ArgKind.WORD, False, choices=("on", "off")),),
-        game=False,
-    ),
-    Spec(
-        "computer",
-        Who.ANYONE,
-        lambda w, _: Computer(dict(w.options)),
-        (),
-        COMPUTER_OPTIONS,
-        game=False,
-    ),
-    Spec(
-        "help",
-        Who.ANYONE,
-        lambda w, _: Help(w.first),
-        (Arg("command", ArgKind.COMMAND, required=False),),
-        game=False,
-    ),
-)
-BY_NAME: dict[str, Spec] = {s.name: s for s in COMMANDS} | {
-    a: s for s in COMMANDS for a in s.aliases
-}
-assert all(re.fullmatch(r"[a-z]+", name) for name in BY_NAME), "Telegram allows only a-z"
+__all__ = [
+    "BY_NAME",
+    "COMMANDS",
+    "Arg",
+    "ArgKind",
+    "Build",
+    "Help",
+    "Spec",
+    "Who",
+    "Words",
+    "command_of",
+    "help_lines",
+    "parse",
+    "parse_token",
+    "read_charged",
+    "run",
+    "unknown",
+]
 
 
 def unknown(name: str) -> BadArguments:
