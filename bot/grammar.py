@@ -49,33 +49,46 @@ def unknown(name: str) -> BadArguments:
 
 
 def _merge_points(words: list[str]) -> list[str]:
-    """``d 4`` arrives as two words: join a lone letter with the number after it."""
+    """``d 4`` arrives as two words (``d -4``, ``d - 4`` as two or three): join a lone letter
+    with the row number after it."""
     merged: list[str] = []
     for word in words:
-        if merged and word.isdigit() and re.fullmatch(r"[a-zA-Z]-?", merged[-1]):
+        last = merged[-1] if merged else ""
+        if re.fullmatch(r"[a-zA-Z]-?", last) and re.fullmatch(r"[a-zA-Z](-|-?\d+)", last + word):
             merged[-1] += word
         else:
             merged.append(word)
     return merged
 
 
+_GAME_FIRST = re.compile(r"(#\d+)\s+(.+)")
+
+
 def parse(text: str, *, plain_points: bool = False) -> Words:
-    """Parse one line; with ``plain_points`` a bare coordinate (``d4``) means ``play d4``.
+    """Parse one line. With ``plain_points`` (platforms that deliver plain text) a bare point
+    means ``play``: ``d4``, ``D4 #5`` and ``d 4 #5`` (a game number only with its ``#``: ``D4 5``
+    is refused, not game 5), and a line may start with its game number (``#5 D4``, ``#5 pass``).
     Raises :class:`BadArguments` with a message that says what to write."""
     line = normalise(text).strip().removeprefix("/")
     if not line:
         raise BadArguments(t("grammar.empty"))
-    if plain_points and split_vertex(line) is not None:
-        return Words("play", (line,))
-    head, *words = line.split()
+    if plain_points:
+        if split_vertex(line) is not None:
+            return Words("play", (line,))
+        if first := _GAME_FIRST.fullmatch(line):
+            line = f"{first[2]} {first[1]}"
+    head, *words = _merge_points(line.split()) if plain_points else line.split()
     spec = BY_NAME.get(head.lower())
+    point = spec is None and plain_points and split_vertex(head) is not None
+    if point:
+        spec, words = BY_NAME["play"], [head, *words]
     if spec is None:
         raise unknown(head)
     options: dict[str, str] = {}
     game: int | None = None
     mention: str | None = None
     args: list[str] = []
-    bare_numbers = spec.game and not any(a.kind is ArgKind.VERSION for a in spec.args)
+    bare_numbers = not point and spec.game and all(a.kind is not ArgKind.VERSION for a in spec.args)
     for word in _merge_points(words):
         if "=" in word:
             key, _, value = word.partition("=")

@@ -320,7 +320,7 @@ ENGLISH: dict[str, str] = {
     "help.cmd.challenge": "Propose a game; without @user anyone may accept it.",
     "help.cmd.accept": "Accept a challenge: the game starts.",
     "help.cmd.decline": "Refuse a challenge (or withdraw your own).",
-    "help.cmd.play": "Play a stone, e.g. `play D4` (or just `D4`).",
+    "help.cmd.play": "Play a stone, e.g. `play D4` (or just `D4`; `D4 #12` in game 12).",
     "help.cmd.pass": "Pass; two passes in a row stop the game (Art. 9).",
     "help.cmd.resign": "Resign (Art. 11); asks for confirmation first (`resign yes`).",
     "help.cmd.undo": "Ask to take back your last move; the opponent answers `undo yes|no`.",

@@ -113,6 +113,35 @@ async def test_interactive_console_switches_players() -> None:
         await database.close()
 
 
+async def test_a_bare_point_names_its_game_by_number(tmp_path: Path) -> None:
+    """With two games, ``D4 #2`` (and ``#1 C3``) play in the game named; without a number the
+    answer asks which."""
+    database = await open_memory()
+    try:
+        out = io.StringIO()
+        script = [
+            "alice: challenge @bob size=9 color=black",
+            "bob: accept",
+            "alice: challenge @bob size=9 color=black",
+            "bob: accept #2",
+            "alice: D4 #2",
+            "alice: #1 C3",
+            "bob: E5",
+            "bob: #2 pass",
+        ]
+        stdin = io.StringIO("\n".join(script) + "\n")
+        console = Console(GameService(database), stdin, out, interactive=False)
+        assert await console.run() == 0
+    finally:
+        await database.close()
+    lines = out.getvalue().splitlines()
+    assert "[alice] Move 1 · Black D4 · White (@bob) to play" in lines  # in game 2
+    assert "[bob] Your move in game #2: Move 1 · Black D4 · White (@bob) to play" in lines
+    assert "[bob] Your move in game #1: Move 1 · Black C3 · White (@bob) to play" in lines
+    assert f"[bob] {t('error.which_game', games='#2, #1')}" in lines
+    assert "[alice] Your move in game #2: Move 2 · White passes · Black (@alice) to play" in lines
+
+
 async def test_unwritable_boards_dir_is_said_once_and_the_game_goes_on(tmp_path: Path) -> None:
     (tmp_path / "taken").write_text("a file where the folder should be")
     boards = tmp_path / "taken" / "boards"

@@ -70,6 +70,46 @@ def test_plain_coordinates_mean_play_where_the_platform_allows() -> None:
     assert parse("d4", plain_points=True) == Words("play", ("d4",))
     with pytest.raises(BadArguments, match="Unknown command"):
         parse("d4")
+    with pytest.raises(BadArguments, match="Unknown command"):
+        parse("D4 #5")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("D4 #5", Words("play", ("D4",), game=5)),
+        ("d4 #5", Words("play", ("d4",), game=5)),
+        ("d 4 #5", Words("play", ("d4",), game=5)),
+        ("d - 4 #5", Words("play", ("d-4",), game=5)),
+        ("\uff24\uff14 #5", Words("play", ("D4",), game=5)),  # full-width
+        ("#5 D4", Words("play", ("D4",), game=5)),  # the number first reads as well
+        ("#5 d -4", Words("play", ("d-4",), game=5)),
+        ("play D4 #5", Words("play", ("D4",), game=5)),
+        ("pass #5", Words("pass", game=5)),
+        ("#5 pass", Words("pass", game=5)),
+        ("#12 dead D4 E5", Words("dead", ("D4", "E5"), game=12)),
+        ("d -4", Words("play", ("d -4",))),  # a point alone, as typed
+    ],
+)
+def test_a_plain_point_takes_the_game_number_before_or_after_it(text: str, expected: Words) -> None:
+    assert parse(text, plain_points=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("D4 5", "takes no more"),  # only `#5` names a game after a bare point: not a typo's 5
+        ("d4 is a good move", "takes no more"),
+        ("D4 E5", "takes no more"),
+        ("D4 #x", "not a game number"),
+        ("D4 #5 #6", "not a game number"),
+        ("#5 games", "takes no more"),
+        ("#5", "Unknown command"),
+    ],
+)
+def test_a_plain_point_with_other_words_gets_a_clear_answer(text: str, message: str) -> None:
+    with pytest.raises(BadArguments, match=message):
+        parse(text, plain_points=True)
 
 
 @pytest.mark.parametrize(
@@ -155,6 +195,7 @@ def test_generated_help() -> None:
     [
         ("play d4", Play("d4")),
         ("d4", Play("d4")),
+        ("D4 #5", Play("D4")),
         ("pass", Pass()),
         ("resign", Resign(confirm=False)),
         ("resign yes", Resign(confirm=True)),

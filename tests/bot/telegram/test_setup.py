@@ -32,7 +32,9 @@ async def test_the_command_menu_comes_from_the_grammar(
     assert names == [spec.name for spec in COMMANDS] + ["start"]
     assert all(0 < len(c["description"]) <= 256 for c in tg.commands)
     play = next(c for c in tg.commands if c["command"] == "play")
-    assert play["description"] == "Play a stone, e.g. `play D4` (or just `D4`)."
+    assert (
+        play["description"] == "Play a stone, e.g. `play D4` (or just `D4`; `D4 #12` in game 12)."
+    )
     reply = await say(tg, ALICE.id, "/start invite42", ALICE)
     assert reply.fields["text"].startswith("Commands (")
 
