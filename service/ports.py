@@ -88,6 +88,7 @@ class GameRow:
     to_move: str | None = None  # the player whose move (or decision) it is
     last_event: int = 0  # the number of the latest stored event
     data: Mapping[str, Any] = field(default_factory=dict)
+    finished_at: float | None = None  # when the result became final (status FINISHED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,11 @@ class GameRepository(Protocol):
         self, player: str, statuses: Sequence[GameStatus], limit: int = 100
     ) -> list[GameRow]:
         """Games where ``player`` is black, white, challenger or challenged, newest first."""
+        ...
+
+    async def finished_since(self, player: str, since: float, limit: int = 100) -> list[GameRow]:
+        """Finished games where ``player`` is black or white whose ``finished_at`` is at or after
+        ``since``, the last finished first (then the newest game first)."""
         ...
 
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:

@@ -121,7 +121,10 @@ class Unit:
         if loaded.finished:
             assert loaded.game.result is not None
             row = dataclasses.replace(
-                row, status=GameStatus.FINISHED, result=loaded.game.result.sgf
+                row,
+                status=GameStatus.FINISHED,
+                result=loaded.game.result.sgf,
+                finished_at=self.now if row.finished_at is None else row.finished_at,
             )
         to_move = None
         if row.status is GameStatus.ACTIVE and loaded.game.phase is Phase.PLAYING:

@@ -118,6 +118,18 @@ class MemoryGames(_Repository):
 
         return await self._select(where, lambda g: -g.id, limit)
 
+    async def finished_since(self, player: str, since: float, limit: int = 100) -> list[GameRow]:
+        def where(g: GameRow) -> bool:
+            ended = g.finished_at
+            return (
+                g.status is GameStatus.FINISHED
+                and ended is not None
+                and ended >= since
+                and player in (g.black, g.white)
+            )
+
+        return await self._select(where, lambda g: (-(g.finished_at or 0.0), -g.id), limit)
+
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         def where(g: GameRow) -> bool:
             return g.status is GameStatus.CHALLENGE and g.challenged is None

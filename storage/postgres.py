@@ -100,6 +100,17 @@ class PostgresGames:
         )
         return [game_from_row(tuple(r)) for r in rows]
 
+    async def finished_since(self, player: str, since: float, limit: int = 100) -> list[GameRow]:
+        rows = await self._conn.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 AND finished_at >= $2 AND "
+            "(black = $3 OR white = $3) ORDER BY finished_at DESC, id DESC LIMIT $4",
+            GameStatus.FINISHED.value,
+            since,
+            player,
+            limit,
+        )
+        return [game_from_row(tuple(r)) for r in rows]
+
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.fetch(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 AND challenged IS NULL "

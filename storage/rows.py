@@ -12,7 +12,7 @@ from service.ports import GameRow, GameStatus, PlayerRow
 GAME_COLUMNS = (
     "id, version, status, challenger, challenged, black, white, size, komi, handicap, color, "
     "time_control, rated, channel, created_at, updated_at, deadline, result, to_move, last_event, "
-    "data"
+    "data, finished_at"
 )
 PLAYER_COLUMNS = "id, name, language, vacation_since, vacation_used, vacation_year, data"
 
@@ -40,6 +40,7 @@ def game_from_row(row: Sequence[Any]) -> GameRow:
         to_move,
         last_event,
         data,
+        finished_at,
     ) = tuple(row)
     return GameRow(
         id=gid,
@@ -63,6 +64,7 @@ def game_from_row(row: Sequence[Any]) -> GameRow:
         to_move=to_move,
         last_event=last_event,
         data=json.loads(data),
+        finished_at=finished_at,
     )
 
 
@@ -93,6 +95,7 @@ def game_values(game: GameRow) -> tuple[Any, ...]:
         game.to_move,
         game.last_event,
         _json(game.data),
+        game.finished_at,
     )
 
 

@@ -97,6 +97,15 @@ class SqliteGames(_Repository):
         )
         return [game_from_row(row) for row in rows]
 
+    async def finished_since(self, player: str, since: float, limit: int = 100) -> list[GameRow]:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND finished_at >= ? AND id IN ("
+            "SELECT id FROM games WHERE black = ? UNION SELECT id FROM games WHERE white = ?) "
+            "ORDER BY finished_at DESC, id DESC LIMIT ?",
+            (GameStatus.FINISHED.value, since, player, player, limit),
+        )
+        return [game_from_row(row) for row in rows]
+
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.execute_fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND challenged IS NULL "

@@ -83,6 +83,20 @@ async def test_resign_asks_for_confirmation(service: GameService) -> None:
     assert {n.player for n in end.notify} == {ALICE.id, BOB.id}
 
 
+async def test_a_finished_game_keeps_when_it_finished(
+    service: GameService, database: Database, clock: FakeClock
+) -> None:
+    gid = await start_game(service, "size=9")
+    clock.advance(3600)
+    await service.execute(Resign(confirm=True), Request(ALICE, game=gid))
+    ended = clock.now
+    clock.advance(60)
+    await service.execute(Sgf(), Request(BOB, game=gid))
+    async with database.unit_of_work() as uow:
+        row = await uow.games.get(gid)
+    assert row is not None and row.finished_at == ended and row.created_at < ended
+
+
 async def test_resign_during_the_confirmation_phase(service: GameService) -> None:
     gid = await start_game(service, "size=9")
     await play_moves(service, gid, "E5", "pass", "pass")

@@ -137,3 +137,66 @@ async def test_computer_games_stored_before_their_turn_had_a_deadline_are_due_po
     finally:
         await conn.close()
         await drop_schema(url, schema)
+
+
+# -- migration 4: when a game finished ----------------------------------------------------------
+
+#: (status, updated_at) of games stored before migration 4, and their finished_at after it
+ENDED_GAMES = (("finished", 7.0, 7.0), ("active", 8.0, None), ("challenge", 9.0, None))
+
+
+def _ended_game(status: str, updated_at: float) -> tuple[object, ...]:
+    return (1, status, "console:alice", "console:alice", "console:bob", 9, 6.5, 0, "black",
+            "none", 0, "", 1.0, updated_at, None, None)  # fmt: skip
+
+
+async def test_games_finished_before_the_column_finished_at_their_last_update(
+    tmp_path: Path,
+) -> None:
+    """A finished game is never saved again: migration 4 takes its last update as the moment it
+    finished, so `games` lists the games finished in the last days from the first start."""
+    from storage.sqlite import open_sqlite
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for version, sql in migrations.load("sqlite")[:3]:
+            conn.executescript(sql)
+            conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
+        marks = ", ".join("?" * 16)
+        for status, updated_at, _ in ENDED_GAMES:
+            game = _ended_game(status, updated_at)
+            conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", game)
+    database = await open_sqlite(path)
+    await database.close()
+    with sqlite3.connect(path) as conn:
+        found = [f for (f,) in conn.execute("SELECT finished_at FROM games ORDER BY id")]
+    assert found == [after for *_, after in ENDED_GAMES]
+
+
+@pytest.mark.postgres
+async def test_games_finished_before_the_column_finished_at_their_last_update_postgres() -> None:
+    import asyncpg
+
+    from storage.postgres import open_postgres
+
+    url = await require_postgres()
+    schema = new_schema()
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {schema}; SET search_path TO {schema}")
+        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for version, sql in migrations.load("postgresql")[:3]:
+            await conn.execute(sql)
+            await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
+        marks = ", ".join(f"${n}" for n in range(1, 17))
+        for status, updated_at, _ in ENDED_GAMES:
+            game = _ended_game(status, updated_at)
+            await conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", *game)
+        database = await open_postgres(url, schema=schema)
+        await database.close()
+        rows = await conn.fetch("SELECT finished_at FROM games ORDER BY id")
+        assert [r["finished_at"] for r in rows] == [after for *_, after in ENDED_GAMES]
+    finally:
+        await conn.close()
+        await drop_schema(url, schema)

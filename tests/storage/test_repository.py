@@ -131,6 +131,35 @@ async def test_queries_for_players_challenges_and_deadlines(repository: Database
         assert await uow.games.for_player("console:zed", [GameStatus.ACTIVE]) == []
 
 
+async def test_finished_games_of_a_player_since_a_time(repository: Database) -> None:
+    """A player's finished games (as Black or White) that ended at or after a time, the last
+    finished first; ``finished_at`` round-trips, and running games or other players' are left."""
+
+    def ended(at: float | None, **changes: object) -> GameRow:
+        players = {"black": "console:alice", "white": "console:bob"}
+        status = GameStatus.FINISHED if at is not None else GameStatus.ACTIVE
+        return new_game(status=status, result="B+R", finished_at=at, **{**players, **changes})
+
+    async with repository.unit_of_work() as uow:
+        old = await uow.games.add(ended(100.0))
+        late = await uow.games.add(ended(300.0, black="console:bob", white="console:carol"))
+        early = await uow.games.add(ended(200.0))
+        tie = await uow.games.add(ended(200.0))
+        await uow.games.add(ended(None))  # still running
+        await uow.games.add(ended(400.0, black="console:carol", white="console:dave"))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        bobs = await uow.games.finished_since("console:bob", 150.0)
+        assert [g.id for g in bobs] == [late.id, tie.id, early.id]
+        assert bobs[0].finished_at == 300.0 and bobs[0].status is GameStatus.FINISHED
+        alices = await uow.games.finished_since("console:alice", 100.0, limit=2)
+        assert [g.id for g in alices] == [tie.id, early.id]
+        assert [g.id for g in await uow.games.finished_since("console:alice", 0.0)][-1] == old.id
+        assert await uow.games.finished_since("console:alice", 300.5) == []
+        assert await uow.games.finished_since("console:zed", 0.0) == []
+        assert (await uow.games.get(old.id)).finished_at == 100.0
+
+
 async def test_players_upsert(repository: Database) -> None:
     async with repository.unit_of_work() as uow:
         assert await uow.players.get("console:alice") is None
