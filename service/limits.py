@@ -13,6 +13,9 @@ Every limit is a number a club could ask about, so they live here, together, and
   keeps its own. The bot (:mod:`bot.app`) runs with a budget; a service built without one (tests,
   benchmarks, scripts) is not limited.
 - ``listed_games``: lines of each kind that ``games`` shows before it says how many more there are.
+- ``finished_days``: how long ``games`` keeps listing a game after it finished (with its result):
+  a week, so a correspondence player sees how last week's games ended; older ones are still there
+  by number (``board #12``, ``sgf #12``).
 - ``try_moves``: the longest sequence ``try`` plays after the stop (Art. 7.2): enough for any local
   fight; a longer one is refused.
 
@@ -40,6 +43,7 @@ class Limits:
     per_minute: int = 60
     listed_games: int = 50
     try_moves: int = 40
+    finished_days: int = 7
 
 
 class CommandBudget:

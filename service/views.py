@@ -111,7 +111,12 @@ class BoardView:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """The reply to one command."""
+    """The reply to one command.
+
+    ``line_games`` says which game each line is about, aligned with ``lines`` (None: a line about
+    no game); it is empty when no line names a game of its own. The ``games`` list fills it, so
+    that an adapter can link each line to the game's place on its platform (its board message,
+    its thread): :meth:`lines_with_games` pairs them."""
 
     lines: tuple[str, ...]
     board: BoardView | None = None
@@ -119,6 +124,20 @@ class View:
     notify: tuple[Notice, ...] = ()
     game_id: int | None = None
     file: tuple[str, bytes] | None = None  # (filename, content), e.g. an SGF record
+    line_games: tuple[int | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.line_games and len(self.line_games) != len(self.lines):
+            raise ValueError("line_games must give one game (or None) for each line")
+
+    def lines_with_games(self) -> tuple[tuple[str, int | None], ...]:
+        """Each line with the game it is about (None for every line when no line names one).
+
+        >>> View(("#3 by @bob", "… and more"), line_games=(3, None)).lines_with_games()
+        (('#3 by @bob', 3), ('… and more', None))
+        """
+        games = self.line_games or (None,) * len(self.lines)
+        return tuple(zip(self.lines, games, strict=True))
 
     @property
     def text(self) -> str:

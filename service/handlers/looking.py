@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime as dt
 
 from engine.colors import Color
+from engine.result import GameResult, ResultKind
 from records.sgf import write_sgf
+from service.clock import DAY
 from service.commands import (
     Board,
     DueGames,
@@ -18,9 +20,9 @@ from service.commands import (
     Sgf,
 )
 from service.errors import NoSuchGame, UserError
-from service.i18n import Text, t
+from service.i18n import Text, plural, t
 from service.model import color_of
-from service.ports import GameStatus
+from service.ports import GameRow, GameStatus
 from service.showing import board_reply, terms_text
 from service.timing import time_left
 from service.unit import Unit
@@ -61,12 +63,18 @@ async def legal_points(unit: Unit, command: LegalPoints) -> list[str]:
 
 
 async def games(unit: Unit, command: Games) -> View:
-    """The actor's games (whose move, time left), challenges, and open challenges."""
+    """The actor's games (whose move, time left), challenges, open challenges, and the games that
+    finished in the last ``finished_days`` (with the result); each line names its game
+    (:attr:`View.line_games`)."""
     uow, actor = unit.uow, unit.actor.id
-    shown = unit.context.limits.listed_games
-    lines = []
+    limits = unit.context.limits
+    shown = limits.listed_games
+    lines: list[str] = []
+    ids: list[int | None] = []
     active = await uow.games.for_player(actor, (GameStatus.ACTIVE,), limit=shown + 1)
     challenges = await uow.games.for_player(actor, (GameStatus.CHALLENGE,), limit=shown + 1)
+    since = unit.now - limits.finished_days * DAY
+    finished = await uow.games.finished_since(actor, since, limit=shown + 1)
     for row in active[:shown]:
         loaded = await unit.load(row.id)
         names = await unit.names(row)
@@ -86,6 +94,7 @@ async def games(unit: Unit, command: Games) -> View:
         if left and not loaded.stopped:
             parts.append(t("caption.left", left=left))
         lines.append(Text(" · ".join(parts), key))
+        ids.append(row.id)
     for row in challenges[:shown]:
         terms = await terms_text(unit, row)
         if row.challenger == actor:
@@ -94,6 +103,7 @@ async def games(unit: Unit, command: Games) -> View:
         else:
             who = await unit.name(row.challenger)
             lines.append(t("games.challenge_in", id=row.id, name=who, terms=terms))
+        ids.append(row.id)
     listed_open = min(OPEN_LISTED, shown)  # the actor's own are listed above, as challenges
     fetched = await uow.games.open_challenges(listed_open + 1 + unit.context.limits.open_challenges)
     others = [row for row in fetched if row.challenger != actor]
@@ -101,12 +111,69 @@ async def games(unit: Unit, command: Games) -> View:
         terms = await terms_text(unit, row)
         who = await unit.name(row.challenger)
         lines.append(t("games.challenge_open", id=row.id, name=who, terms=terms))
-    if len(active) > shown or len(challenges) > shown or len(others) > listed_open:
-        first = (active or challenges or others)[0]  # never cut the list silently
+        ids.append(row.id)
+    for row in finished[:shown]:
+        lines.append(await _finished_line(unit, row))
+        ids.append(row.id)
+    cut = len(active) > shown or len(challenges) > shown or len(finished) > shown
+    if cut or len(others) > listed_open:
+        first = (active or challenges or others or finished)[0]  # never cut the list silently
         lines.append(t("games.more", id=first.id))
+        ids.append(None)
     if not lines:
-        lines.append(t("games.none"))
-    return View(tuple(lines))
+        return View((t("games.none"),))
+    return View(tuple(lines), line_games=tuple(ids))
+
+
+async def _finished_line(unit: Unit, row: GameRow) -> Text:
+    """``#12 Black vs @bob (9×9) · you won by resignation (B+R) · 2 days ago``."""
+    names = await unit.names(row)
+    mine = color_of(row, unit.actor.id)
+    assert mine is not None  # finished_since lists the actor's own games
+    key = "games.line_black" if mine is Color.BLACK else "games.line_white"
+    game = t(key, id=row.id, name=names[mine.opponent], size=row.size)
+    ended = ago(unit.now - (row.finished_at or row.updated_at))
+    return t("games.finished", game=game, outcome=outcome(row.result or "?", mine), ago=ended)
+
+
+def outcome(result_sgf: str, mine: Color) -> str:
+    """How a finished game ended for the player of ``mine``: ``you won by resignation (B+R)``,
+    ``you lost by 3.5 points (W+3.5)``, ``jigo``, ``no result``.
+
+    >>> outcome("B+R", Color.BLACK), outcome("W+3.5", Color.BLACK), outcome("0", Color.WHITE)
+    ('you won by resignation (B+R)', 'you lost by 3.5 points (W+3.5)', 'jigo')
+    """
+    try:
+        result = GameResult.from_sgf(result_sgf)
+    except ValueError:  # not written by this bot: shown as stored
+        return result_sgf
+    kind = result.kind
+    if result.winner is None:
+        none = {ResultKind.JIGO: "jigo", ResultKind.VOID: "void", ResultKind.BOTH_LOSE: "both_lose"}
+        return t(f"result.{none[kind]}")
+    won = "won" if result.winner is mine else "lost"
+    points = plural(result.margin or 0.0, "result.point", "result.points")
+    return t(f"games.{won}_{kind.name.lower()}", points=points, sgf=result.sgf)
+
+
+def ago(seconds: float) -> str:
+    """``2 days ago``, ``1 hour ago``, ``5 minutes ago``, ``just now`` (whole units, rounded down).
+
+    >>> ago(2.9 * DAY), ago(3600), ago(59)
+    ('2 days ago', '1 hour ago', 'just now')
+    """
+    for unit_seconds, one, many in _AGO:
+        count = int(seconds // unit_seconds)
+        if count >= 1:
+            return plural(count, one, many)
+    return t("games.just_now")
+
+
+_AGO = (
+    (DAY, "games.day_ago", "games.days_ago"),
+    (3600.0, "games.hour_ago", "games.hours_ago"),
+    (60.0, "games.minute_ago", "games.minutes_ago"),
+)
 
 
 async def sgf(unit: Unit, command: Sgf) -> View:

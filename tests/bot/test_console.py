@@ -142,6 +142,27 @@ async def test_a_bare_point_names_its_game_by_number(tmp_path: Path) -> None:
     assert "[alice] Your move in game #2: Move 2 · White passes · Black (@alice) to play" in lines
 
 
+async def test_games_lists_a_finished_game_with_its_result() -> None:
+    database = await open_memory()
+    try:
+        out = io.StringIO()
+        script = [
+            "alice: challenge @bob size=9 color=black",
+            "bob: accept",
+            "bob: resign yes",
+            "alice: games",
+            "bob: games",
+        ]
+        stdin = io.StringIO("\n".join(script) + "\n")
+        console = Console(GameService(database), stdin, out, interactive=False)
+        assert await console.run() == 0
+    finally:
+        await database.close()
+    lines = out.getvalue().splitlines()
+    assert "[alice] #1 Black vs @bob (9×9) · you won by resignation (B+R) · just now" in lines
+    assert "[bob] #1 White vs @alice (9×9) · you resigned (B+R) · just now" in lines
+
+
 async def test_unwritable_boards_dir_is_said_once_and_the_game_goes_on(tmp_path: Path) -> None:
     (tmp_path / "taken").write_text("a file where the folder should be")
     boards = tmp_path / "taken" / "boards"

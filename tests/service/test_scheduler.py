@@ -70,7 +70,7 @@ async def test_a_move_resets_the_clock_and_the_reminder(
     result = line(board, "end.result")
     assert "B+T" in result and t("result.time", winner=color_name(Color.BLACK)) in result
     black = await service.execute(Games(), Request(ALICE))
-    assert f"#{gid}" not in black.text
+    assert black.keys == ("games.finished",) and "(B+T)" in black.text  # listed as finished
 
 
 async def test_playing_after_the_deadline_loses_on_time(
