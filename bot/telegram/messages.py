@@ -15,6 +15,7 @@ ENGLISH = {
         "I could not message {name} privately: they must open a chat with me and send /start."
     ),
     "telegram.player": "player",
+    "telegram.board_link": "board",  # a games list line's link to the game's board message
 }
 
 add_messages("en", ENGLISH)
