@@ -15,6 +15,7 @@ import discord
 
 from bot.deliveries import forward
 from bot.discord.buttons import button_view
+from bot.discord.listing import listed
 from bot.fitting import fit_lines
 from bot.grammar import Spec
 from bot.snapshots import render_board
@@ -210,7 +211,7 @@ class Presenter:
         if command.starts and view.board is not None and thread is None:
             thread = await self.open_thread(channel, view)
         main = compose(
-            view.lines,
+            await listed(view, self.thread_of),  # a games list links its games
             game_id=view.game_id,
             png=png,
             pings=pings,
