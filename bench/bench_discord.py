@@ -155,7 +155,8 @@ async def phase(
 
 async def drive(bot: Connection, games: int, moves: int, burst: int, think: float) -> None:
     """The child process: the fake Discord server and the players."""
-    async with start_fake_discord(patch=False) as server:
+    # paced by the bot in a later change
+    async with start_fake_discord(patch=False, limits=None) as server:
         bot.send((server.port, server.token))
         await server.wait_for(lambda: server.connected and server.global_commands, 30)
         opened = [await open_game(server, n) for n in range(games)]

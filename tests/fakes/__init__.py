@@ -8,6 +8,7 @@ from tests.fakes.discord_payloads import ALICE as DISCORD_ALICE
 from tests.fakes.discord_payloads import BOB as DISCORD_BOB
 from tests.fakes.discord_payloads import DiscordUser, StoredDiscordMessage
 from tests.fakes.discord_server import FakeDiscordServer, run_discord_client, start_fake_discord
+from tests.fakes.limits import DiscordLimits, TelegramLimits
 from tests.fakes.telegram_payloads import ALICE as TELEGRAM_ALICE
 from tests.fakes.telegram_payloads import BOB as TELEGRAM_BOB
 from tests.fakes.telegram_payloads import NOT_MODIFIED, StoredMessage, TelegramCall, TelegramUser
@@ -19,6 +20,7 @@ __all__ = [
     "NOT_MODIFIED",
     "TELEGRAM_ALICE",
     "TELEGRAM_BOB",
+    "DiscordLimits",
     "DiscordUser",
     "FakeDiscordServer",
     "FakeInteraction",
@@ -27,6 +29,7 @@ __all__ = [
     "StoredDiscordMessage",
     "StoredMessage",
     "TelegramCall",
+    "TelegramLimits",
     "TelegramUser",
     "UploadedFile",
     "run_discord_client",

@@ -16,13 +16,15 @@ from tests.fakes import (
 
 @pytest.fixture
 async def fake_telegram() -> AsyncIterator[FakeTelegramServer]:
-    """A running fake Telegram Bot API server."""
-    async with start_fake_telegram() as server:
+    """A running fake Telegram Bot API server; without flood limits (the limit tests start
+    their own)."""
+    async with start_fake_telegram(limits=None) as server:
         yield server
 
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscordServer]:
-    """A running fake Discord API and gateway, with discord.py pointed at it."""
-    async with start_fake_discord() as server:
+    """A running fake Discord API and gateway, with discord.py pointed at it; without rate
+    limits (the limit tests start their own)."""
+    async with start_fake_discord(limits=None) as server:
         yield server

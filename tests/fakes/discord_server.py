@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -34,13 +33,14 @@ from tests.fakes.discord_payloads import (
     DiscordUser,
     SnowflakeFactory,
     StoredDiscordMessage,
-    application_payload,
     attachment_payload,
     iso_now,
     message_payload,
     text_channel_payload,
     thread_payload,
 )
+from tests.fakes.discord_rest import RestRoutes
+from tests.fakes.limits import DISCORD_LIMITS, DiscordFloodControl, DiscordLimits, too_many_requests
 
 T = TypeVar("T")
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -51,11 +51,20 @@ API_PREFIX = "/api/v10"
 RECORDED = web.RequestKey("recorded", RecordedRequest)
 
 
-class FakeDiscordServer(InteractionRoutes, GatewayMixin):
-    """An in-process Discord API on 127.0.0.1: one guild, its channels, messages and a gateway."""
+class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin):
+    """An in-process Discord API on 127.0.0.1: one guild, its channels, messages and a gateway.
 
-    def __init__(self, token: str = DEFAULT_TOKEN) -> None:
+    ``limits`` are the rate limits it enforces (``None``: none); every request it answered 429
+    is in ``too_many_requests``.
+    """
+
+    def __init__(
+        self, token: str = DEFAULT_TOKEN, limits: DiscordLimits | None = DISCORD_LIMITS
+    ) -> None:
         self.token = token
+        self.limits = limits
+        self.too_many_requests: list[RecordedRequest] = []
+        self._flood = DiscordFloodControl(limits) if limits is not None else None
         self.ids = SnowflakeFactory()
         self.application_id = self.ids.next()
         self.bot_user = DiscordUser(self.application_id, "gobot", bot=True)
@@ -287,33 +296,7 @@ class FakeDiscordServer(InteractionRoutes, GatewayMixin):
 
     def _add_routes(self, router: web.UrlDispatcher) -> None:
         routes: list[tuple[str, str, Handler]] = [
-            ("GET", "/users/@me", self._get_me),
-            ("GET", "/oauth2/applications/@me", self._get_application),
-            ("GET", "/gateway", self._get_gateway),
-            ("GET", "/gateway/bot", self._get_gateway),
-            ("GET", "/applications/{application_id}/commands", self._get_commands),
-            ("PUT", "/applications/{application_id}/commands", self._put_commands),
-            (
-                "GET",
-                "/applications/{application_id}/guilds/{guild_id}/commands",
-                self._get_commands,
-            ),
-            (
-                "PUT",
-                "/applications/{application_id}/guilds/{guild_id}/commands",
-                self._put_commands,
-            ),
-            ("GET", "/channels/{channel_id}", self._get_channel),
-            ("PATCH", "/channels/{channel_id}", self._patch_channel),
-            ("POST", "/channels/{channel_id}/typing", self._no_content),
-            ("PUT", "/channels/{channel_id}/thread-members/@me", self._no_content),
-            ("GET", "/channels/{channel_id}/messages", self._list_messages),
-            ("POST", "/channels/{channel_id}/messages", self._post_message),
-            ("GET", "/channels/{channel_id}/messages/{message_id}", self._get_message),
-            ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._patch_message),
-            ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
-            ("POST", "/channels/{channel_id}/threads", self._post_thread),
-            ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self._post_thread),
+            *self.rest_routes(),
             *self.interaction_routes(),
         ]
         for method, path, handler in routes:
@@ -343,19 +326,27 @@ class FakeDiscordServer(InteractionRoutes, GatewayMixin):
         recorded = RecordedRequest(request.method, request.path, template, fields, files)
         self.calls.append(recorded)
         request[RECORDED] = recorded
+        bucket_headers: dict[str, str] = {}
         try:
             response: web.StreamResponse | None
             response = self._forced_rate_limit(f"{request.method} {template}")
             if response is None:
                 self._check_auth(request, template)
+                if self._flood is not None:
+                    params = dict(request.match_info)
+                    response, bucket_headers = self._flood.check(request.method, template, params)
+            if response is None:
                 response = await handler(request)
         except DiscordApiError as error:
             body = {"message": error.message, "code": error.code}
             response = json_response(body, status=error.status)
         except web.HTTPNotFound:
             response = json_response({"message": "404: Not Found", "code": 0}, status=404)
+        response.headers.update(bucket_headers)
         recorded.status = response.status
         recorded.responded_at = time.monotonic()
+        if response.status == 429:
+            self.too_many_requests.append(recorded)
         self._notifier.notify()
         return response
 
@@ -364,126 +355,18 @@ class FakeDiscordServer(InteractionRoutes, GatewayMixin):
             return None
         retry_after = self._forced_429[key].pop(0)
         headers = {
-            "Via": "1.1 google",
-            "Retry-After": str(math.ceil(retry_after)),
             "X-RateLimit-Limit": "5",
             "X-RateLimit-Remaining": "0",
             "X-RateLimit-Reset-After": str(retry_after),
             "X-RateLimit-Scope": "user",
         }
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": retry_after,
-            "global": False,
-        }
-        return json_response(body, status=429, headers=headers)
+        return too_many_requests(retry_after, headers)
 
     def _check_auth(self, request: web.Request, template: str) -> None:
         if template.startswith(("/webhooks/", "/interactions/")):
             return  # discord.py sends no bot token to interaction webhooks
         if request.headers.get("Authorization") != f"Bot {self.token}":
             raise DiscordApiError(401, "401: Unauthorized")
-
-    # ----- REST handlers ------------------------------------------------------------------
-
-    async def _no_content(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        return web.Response(status=204)
-
-    async def _get_me(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        return json_response(self.bot_user.to_api())
-
-    async def _get_application(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        return json_response(application_payload(self.application_id, self.bot_user))
-
-    async def _get_gateway(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
-
-    def _command_list(self, request: web.Request) -> list[dict[str, Any]]:
-        guild_id = request.match_info.get("guild_id")
-        if guild_id is None:
-            return self.global_commands
-        return self.guild_commands.setdefault(int(guild_id), [])
-
-    async def _get_commands(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        return json_response(self._command_list(request))
-
-    async def _put_commands(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        old_ids = {c["name"]: c["id"] for c in self._command_list(request)}
-        guild_id = request.match_info.get("guild_id")
-        commands = [
-            {
-                "type": 1,
-                "description": "",
-                "options": [],
-                "nsfw": False,
-                "default_member_permissions": None,
-                **command,
-                "id": old_ids.get(command["name"]) or str(self.ids.next()),
-                "application_id": str(self.application_id),
-                "version": str(self.ids.next()),
-                **({"guild_id": guild_id} if guild_id else {}),
-            }
-            for command in call.fields.get("items", [])
-        ]
-        if guild_id is None:
-            self.global_commands = commands
-        else:
-            self.guild_commands[int(guild_id)] = commands
-        return json_response(commands)
-
-    async def _get_channel(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        return json_response(self.channel(int(request.match_info["channel_id"])))
-
-    async def _patch_channel(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        channel = self.channel(int(request.match_info["channel_id"]))
-        metadata = channel.get("thread_metadata", {})
-        for key, value in call.fields.items():
-            target = metadata if key in ("archived", "locked", "invitable") else channel
-            target[key] = value
-        event = "THREAD_UPDATE" if "thread_metadata" in channel else "CHANNEL_UPDATE"
-        self.dispatch(event, channel)
-        return json_response(channel)
-
-    async def _list_messages(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        limit = int(request.query.get("limit", "50"))
-        newest_first = self.messages_in(int(request.match_info["channel_id"]))[::-1]
-        return json_response([m.payload for m in newest_first if not m.ephemeral][:limit])
-
-    async def _post_message(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        channel_id = int(request.match_info["channel_id"])
-        message = self.create_message(channel_id, call.fields, call, self.bot_user)
-        return json_response(message.payload)
-
-    async def _get_message(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        return json_response(self.message(int(request.match_info["message_id"])).payload)
-
-    async def _patch_message(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        message = self.message(int(request.match_info["message_id"]))
-        return json_response(self.edit_message(message, call.fields, call).payload)
-
-    async def _delete_message(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        message = self.message(int(request.match_info["message_id"]))
-        message.deleted = True
-        event = {"id": str(message.id), "channel_id": str(message.channel_id)}
-        self.dispatch("MESSAGE_DELETE", {**event, "guild_id": str(self.guild_id)})
-        return web.Response(status=204)
-
-    async def _post_thread(self, request: web.Request, call: RecordedRequest) -> web.Response:
-        parent = self.channel(int(request.match_info["channel_id"]))
-        from_message = request.match_info.get("message_id")
-        thread_id = int(from_message) if from_message else self.ids.next()
-        private = call.fields.get("type") == 12
-        thread = thread_payload(
-            thread_id, parent, self.bot_user, call.fields["name"], private=private
-        )
-        if call.fields.get("auto_archive_duration"):
-            thread["thread_metadata"]["auto_archive_duration"] = call.fields[
-                "auto_archive_duration"
-            ]
-        self.channels[thread_id] = thread
-        self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
-        return json_response(thread, status=201)
 
     async def _get_attachment(self, request: web.Request) -> web.Response:
         attachment_id = int(request.match_info["attachment_id"])
@@ -495,10 +378,13 @@ class FakeDiscordServer(InteractionRoutes, GatewayMixin):
 
 @asynccontextmanager
 async def start_fake_discord(
-    token: str = DEFAULT_TOKEN, *, patch: bool = True
+    token: str = DEFAULT_TOKEN,
+    *,
+    patch: bool = True,
+    limits: DiscordLimits | None = DISCORD_LIMITS,
 ) -> AsyncIterator[FakeDiscordServer]:
     """Run a :class:`FakeDiscordServer` (and point discord.py at it) inside ``async with``."""
-    server = FakeDiscordServer(token)
+    server = FakeDiscordServer(token, limits)
     await server.start()
     if patch:
         server.patch_discord()

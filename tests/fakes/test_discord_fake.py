@@ -5,15 +5,25 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from multidict import CIMultiDictProxy
 
 from tests.fakes import DISCORD_BOB as BOB
-from tests.fakes import FakeDiscordServer, run_discord_client, start_fake_discord, tiny_png
+from tests.fakes import (
+    DiscordLimits,
+    FakeDiscordServer,
+    run_discord_client,
+    start_fake_discord,
+    tiny_png,
+)
+from tests.fakes.limits import CREATE_BUCKET, DISCORD_LIMITS, EDIT_BUCKET, WEBHOOK_BUCKET
 
 BLACK, WHITE = tiny_png("black"), tiny_png("white")
 
@@ -244,3 +254,130 @@ async def test_clean_shutdown_leaves_no_tasks() -> None:
     async with start_fake_discord() as server, running(server):
         pass
     assert [t for t in asyncio.all_tasks() if t is not asyncio.current_task()] == []
+
+
+# ----- rate limits ----------------------------------------------------------------------------
+
+MESSAGES = "/channels/{channel_id}/messages"
+
+
+class Rest:
+    """Plain HTTP requests to the fake's REST API, as the bot (to read every header)."""
+
+    def __init__(self, server: FakeDiscordServer, session: aiohttp.ClientSession) -> None:
+        self.server, self.session = server, session
+
+    async def call(
+        self, method: str, path: str, body: dict[str, Any] | None = None
+    ) -> tuple[int, Any, CIMultiDictProxy[str]]:
+        headers = {"Authorization": f"Bot {self.server.token}"}
+        url = self.server.api_base + path
+        async with self.session.request(method, url, json=body, headers=headers) as response:
+            body = None if response.status == 204 else await response.json()
+            return response.status, body, response.headers
+
+
+@asynccontextmanager
+async def rest(limits: DiscordLimits | None = DISCORD_LIMITS) -> AsyncIterator[Rest]:
+    async with start_fake_discord(limits=limits) as server, aiohttp.ClientSession() as session:
+        yield Rest(server, session)
+
+
+def test_scaled_discord_limits() -> None:
+    assert DiscordLimits().scaled(0.1) == DiscordLimits(
+        channel_create=(5, 0.5), channel_edit=(5, 0.5), webhook=(5, 0.5), overall=(50, 0.1)
+    )
+
+
+async def test_five_messages_per_channel_in_five_seconds_with_bucket_headers() -> None:
+    async with rest() as api:
+        channel = api.server.channel_id
+        path = f"/channels/{channel}/messages"
+        answers = [await api.call("POST", path, {"content": f"m{n}"}) for n in range(6)]
+        thread = api.server.add_thread("Game 1")  # a thread is a channel of its own
+        in_thread = await api.call("POST", f"/channels/{thread}/messages", {"content": "t"})
+        first_id = answers[0][1]["id"]
+        edit = await api.call("PATCH", f"{path}/{first_id}", {"content": "edited"})
+
+    for number, (status, _, headers) in enumerate(answers[:5]):
+        assert status == 200
+        assert headers["X-RateLimit-Limit"] == "5"
+        assert headers["X-RateLimit-Remaining"] == str(4 - number)
+        assert 4.9 < float(headers["X-RateLimit-Reset-After"]) <= 5
+        assert headers["X-RateLimit-Bucket"] == CREATE_BUCKET
+    status, body, headers = answers[5]
+    assert status == 429
+    assert body["message"] == "You are being rate limited." and body["global"] is False
+    assert 4.9 < body["retry_after"] <= 5
+    assert headers["X-RateLimit-Remaining"] == "0" and headers["X-RateLimit-Scope"] == "user"
+    assert headers["Via"] and headers["Retry-After"] == "5"
+    assert in_thread[0] == 200 and in_thread[2]["X-RateLimit-Remaining"] == "4"
+    assert edit[0] == 200 and edit[2]["X-RateLimit-Bucket"] == EDIT_BUCKET  # a bucket of its own
+    assert edit[2]["X-RateLimit-Remaining"] == "4"
+    assert [m.content for m in api.server.bot_messages()] == ["edited", "m1", "m2", "m3", "m4"]
+    [refused] = api.server.too_many_requests
+    assert (refused.method, refused.route, refused.status) == ("POST", MESSAGES, 429)
+
+
+async def test_webhook_messages_per_token_and_callbacks_outside_the_channel_bucket() -> None:
+    async with rest() as api:
+        server = api.server
+        path = f"/channels/{server.channel_id}/messages"
+        for number in range(5):
+            await api.call("POST", path, {"content": f"m{number}"})
+        first, second = server.slash_command("go"), server.slash_command("go")
+        callback = f"/interactions/{first.id}/{first.token}/callback"
+        answered = await api.call("POST", callback, {"type": 4, "data": {"content": "board"}})
+        webhook = f"/webhooks/{server.application_id}/{first.token}"
+        followups = [
+            await api.call("POST", webhook + "?wait=true", {"content": "f"}) for _ in "1234"
+        ]
+        edit = await api.call("PATCH", webhook + "/messages/@original", {"content": "b"})
+        refused = await api.call("PATCH", webhook + "/messages/@original", {"content": "c"})
+        other = await api.call("POST", f"/webhooks/{server.application_id}/{second.token}", {})
+
+    assert answered[0] == 200 and "X-RateLimit-Bucket" not in answered[2]
+    assert [f[2]["X-RateLimit-Remaining"] for f in followups] == ["4", "3", "2", "1"]
+    assert edit[0] == 200 and edit[2]["X-RateLimit-Remaining"] == "0"
+    assert edit[2]["X-RateLimit-Bucket"] == WEBHOOK_BUCKET
+    assert refused[0] == 429 and refused[1]["global"] is False
+    assert server.original_message(first) is not None
+    assert server.original_message(first).content == "b"  # type: ignore[union-attr]
+    assert other[2]["X-RateLimit-Remaining"] == "4"  # another token, another bucket
+
+
+async def test_global_limit_spares_interaction_endpoints() -> None:
+    async with rest(DiscordLimits().scaled(10)) as api:  # 50 requests per 10 s
+        server = api.server
+        answers = [await api.call("GET", f"/channels/{server.channel_id}") for _ in range(51)]
+        command = server.slash_command("go")
+        callback = f"/interactions/{command.id}/{command.token}/callback"
+        answered = await api.call("POST", callback, {"type": 5})
+
+    assert {status for status, _, _ in answers[:50]} == {200}
+    status, body, headers = answers[50]
+    assert status == 429 and body["global"] is True and 9.9 < body["retry_after"] <= 10
+    assert headers["X-RateLimit-Global"] == "true" and headers["X-RateLimit-Scope"] == "global"
+    assert answered[0] == 200
+    assert len(server.too_many_requests) == 1
+
+
+async def test_discord_py_paces_itself_by_the_headers() -> None:
+    limits = DiscordLimits().scaled(0.1)  # 5 messages per 0.5 s
+    async with start_fake_discord(limits=limits) as server, running(server) as bot:
+        channel = bot.get_channel(server.channel_id)
+        assert isinstance(channel, discord.TextChannel)
+        for number in range(7):
+            await channel.send(f"m{number}")
+        command = server.slash_command("go")
+        async with aiohttp.ClientSession() as session:
+            webhook = discord.Webhook.partial(server.application_id, command.token, session=session)
+            for number in range(7):
+                await webhook.send(f"f{number}", wait=True)
+
+    assert server.too_many_requests == []
+    posts = server.calls_for("POST", MESSAGES)
+    assert posts[5].received_at - posts[0].received_at >= 0.5
+    followups = server.calls_for("POST", "/webhooks/{application_id}/{token}")
+    assert followups[5].received_at - followups[0].received_at >= 0.5
+    assert len(server.bot_messages()) == 14

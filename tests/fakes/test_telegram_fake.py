@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import aiohttp
 import pytest
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update
-from telegram.error import BadRequest, EndPointNotFound, Forbidden, InvalidToken
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update
+from telegram.error import BadRequest, EndPointNotFound, Forbidden, InvalidToken, RetryAfter
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -25,7 +26,14 @@ from telegram.request import HTTPXRequest
 
 from tests.fakes import TELEGRAM_ALICE as ALICE
 from tests.fakes import TELEGRAM_BOB as BOB
-from tests.fakes import FakeTelegramServer, run_polling, start_fake_telegram, tiny_png
+from tests.fakes import (
+    FakeTelegramServer,
+    TelegramLimits,
+    run_polling,
+    start_fake_telegram,
+    tiny_png,
+)
+from tests.fakes.limits import SlidingWindow, WindowSet
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 
@@ -218,3 +226,130 @@ async def test_stop_releases_a_held_long_poll() -> None:
         await server.stop()
         async with await asyncio.wait_for(held, 2) as response:
             assert await response.json() == {"ok": True, "result": []}
+
+
+# ----- flood limits ---------------------------------------------------------------------------
+
+GROUP = -100
+
+
+@asynccontextmanager
+async def raw_bot(server: FakeTelegramServer) -> AsyncIterator[Bot]:
+    """A python-telegram-bot ``Bot`` without a rate limiter: every 429 raises RetryAfter."""
+    async with Bot(server.token, base_url=server.base_url) as bot:
+        yield bot
+
+
+def seconds(error: RetryAfter) -> float:
+    """``retry_after`` in seconds, whether PTB hands out a number or a timedelta."""
+    value = error.retry_after
+    return value.total_seconds() if isinstance(value, dt.timedelta) else float(value)
+
+
+def test_window_slides_and_a_refused_call_uses_no_budget() -> None:
+    window = SlidingWindow(2, 10.0)
+    window.record(0.0)
+    window.record(6.0)
+    assert (window.wait(9.0), window.remaining(9.0), window.until_empty(9.0)) == (1.0, 0, 7.0)
+    assert window.wait(10.0) == 0.0  # the call at 0 has left; the one at 6 is still in
+    window.record(10.0)
+    assert window.wait(12.0) == 4.0
+    windows = WindowSet()
+    assert windows.admit([("a", (5, 1.0)), ("b", (1, 1.0))], now=0.0) is None
+    assert windows.admit([("a", (5, 1.0)), ("b", (1, 1.0))], now=0.5) == ("b", 0.5)
+    assert windows.window("a", (5, 1.0)).remaining(0.5) == 4  # nothing recorded in "a"
+
+
+def test_scaled_limits() -> None:
+    assert TelegramLimits().scaled(0.5) == TelegramLimits(
+        group=(20, 30.0), private=(1, 0.5), overall=(30, 0.5), time_scale=0.5
+    )
+    assert TelegramLimits().scaled(0.1).scaled(10) == TelegramLimits()
+
+
+async def test_group_chat_allows_20_calls_a_minute_edits_included() -> None:
+    async with start_fake_telegram() as server, raw_bot(server) as bot:
+        for number in range(20):
+            await bot.send_message(GROUP, f"message {number}")
+        with pytest.raises(RetryAfter) as refused:
+            await bot.edit_message_text("edited", GROUP, 1)
+        await bot.send_message(-200, "another group has its own budget")
+
+    assert seconds(refused.value) in range(55, 61)  # whole seconds until the first call leaves
+    [call] = server.too_many_requests
+    assert (call.api_method, call.status, call.chat_id) == ("editMessageText", 429, GROUP)
+    assert server.message(GROUP, 1).text == "message 0"  # the refused edit changed nothing
+    assert server.message(GROUP, 1).edit_count == 0
+    assert len(server.bot_messages(GROUP)) == 20
+
+
+async def test_private_chat_allows_one_call_a_second() -> None:
+    async with start_fake_telegram() as server, aiohttp.ClientSession() as session:
+        url = f"{server.base_url}{server.token}/sendMessage"
+        async with session.post(url, json={"chat_id": CHAT, "text": "one"}) as first:
+            assert first.status == 200
+        async with session.post(url, json={"chat_id": CHAT, "text": "two"}) as second:
+            assert second.status == 429
+            assert await second.json() == {
+                "ok": False,
+                "error_code": 429,
+                "description": "Too Many Requests: retry after 1",
+                "parameters": {"retry_after": 1},
+            }
+        async with session.post(url, json={"chat_id": CHAT + 1, "text": "one"}) as other:
+            assert other.status == 200
+        updates = f"{server.base_url}{server.token}/getUpdates"
+        async with session.post(updates, json={"timeout": 0}) as poll:  # not counted
+            assert poll.status == 200
+
+    assert [m.text for m in server.bot_messages(CHAT)] == ["one"]
+    assert len(server.too_many_requests) == 1
+
+
+async def test_scaled_limits_answer_scaled_retry_after_and_pass_after_waiting() -> None:
+    limits = TelegramLimits().scaled(0.5)  # one call per 0.5 s in a private chat
+    async with start_fake_telegram(limits=limits) as server, raw_bot(server) as bot:
+        await bot.send_message(CHAT, "one")
+        with pytest.raises(RetryAfter) as refused:
+            await bot.send_chat_action(CHAT, "upload_photo")
+        assert seconds(refused.value) == 0.5  # one whole second, scaled
+        await asyncio.sleep(seconds(refused.value))
+        await bot.send_message(CHAT, "two")
+
+    assert [m.text for m in server.bot_messages(CHAT)] == ["one", "two"]
+    assert [c.api_method for c in server.too_many_requests] == ["sendChatAction"]
+
+
+async def test_overall_limit_counts_callback_answers_but_not_polling() -> None:
+    limits = TelegramLimits().scaled(10)  # 30 calls per 10 s in all: no race with the clock
+    async with start_fake_telegram(limits=limits) as server, raw_bot(server) as bot:
+        board = await bot.send_message(CHAT, "board")
+        query = server.inject_callback_query(server.message(CHAT, board.message_id), "go")
+        await bot.answer_callback_query(query)  # the chat's one call per 10 s is not used
+        for chat in range(2001, 2029):
+            await bot.send_message(chat, "hello")  # calls 3 to 30
+        with pytest.raises(RetryAfter) as refused:
+            await bot.send_message(3000, "one too many")
+        await bot.get_me()
+        await bot.get_updates(timeout=0)
+
+    assert seconds(refused.value) == 10  # one scaled second
+    [call] = server.too_many_requests
+    assert call.chat_id == 3000 and server.bot_messages(3000) == []
+
+
+async def test_the_rate_limiter_retries_a_scaled_retry_after() -> None:
+    limits = TelegramLimits().scaled(0.25)
+    async with start_fake_telegram(limits=limits) as server, build_app(server) as app:
+        await asyncio.gather(*(app.bot.send_message(CHAT, f"{n}") for n in range(3)))
+
+    assert sorted(m.text or "" for m in server.bot_messages(CHAT)) == ["0", "1", "2"]
+    assert server.too_many_requests  # AIORateLimiter does not pace private chats: it retried
+
+
+async def test_forced_429s_are_counted_too(fake_telegram: FakeTelegramServer) -> None:
+    fake_telegram.rate_limit_next("sendMessage", retry_after=1)
+    async with raw_bot(fake_telegram) as bot:
+        with pytest.raises(RetryAfter):
+            await bot.send_message(CHAT, "refused")
+    assert [c.api_method for c in fake_telegram.too_many_requests] == ["sendMessage"]

@@ -27,7 +27,7 @@ class RedeliveringTelegram(FakeTelegramServer):
     before confirming it)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(limits=None)  # paced by the bot in a later change
         self.payloads: dict[int, dict[str, Any]] = {}
 
     def _queue_update(self, payload: dict[str, Any]) -> int:
