@@ -135,12 +135,18 @@ class Answer(Protocol):
 
     channel_id: int
 
+    async def hold(self, *, private: bool) -> None:
+        """Answer an interaction now without content (a deferral the first reply fills in)."""
+        ...
+
     async def send(self, out: Outgoing, *, private: bool) -> int | None: ...
 
 
 @dataclass(slots=True)
 class Presenter:
-    """Sends views: replies, a game's thread, board buttons of older messages, notices."""
+    """Sends views: replies, a game's thread, board buttons of older messages, notices. Every
+    interaction is answered (or deferred) before a request that could wait on a channel's rate
+    limit."""
 
     bot: discord.Client
     service: GameService
@@ -205,11 +211,9 @@ class Presenter:
         channel: object,
     ) -> None:
         """Answer a command: the view where it was asked, or in the game's thread (then a short
-        pointer where it was asked); pings, separate notices, other platforms."""
+        pointer where it was asked, sent first); pings, separate notices, other platforms."""
         pings, separate = sort_notices(view, actor)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
-        if command.starts and view.board is not None and thread is None:
-            thread = await self.open_thread(channel, view)
         main = compose(
             await listed(view, self.thread_of),  # a games list links its games
             game_id=view.game_id,
@@ -219,15 +223,12 @@ class Presenter:
             file=view.file,
             live=not view.hypothetical,
         )
-        moved = False  # the board goes to the game's thread when asked elsewhere
+        opening = command.starts and view.board is not None and thread is None
+        if opening:
+            await answer.hold(private=False)  # making the thread may wait on a rate limit
+            thread = await self._open_thread_or_none(channel, view)
         if thread is not None and thread != answer.channel_id and view.board is not None:
-            thread = await self._post_in_thread(thread, main, view)
-            moved = thread is not None
-        if moved:
-            note = t("discord.see_thread", id=view.game_id, thread=f"<#{thread}>")
-            opening = command.starts
-            lines = (*view.lines[:1], note) if opening else (note,)
-            await answer.send(compose(lines), private=not opening)
+            thread = await self._in_thread(answer, thread, main, view, opening)
         else:
             public = view.board is not None or bool(view.notify) or command.home
             sent = await answer.send(main, private=not public)
@@ -238,14 +239,31 @@ class Presenter:
             await self.post(where, notice_out, None)
         await forward(self.deliveries, view, besides=PLATFORM)
 
-    async def _post_in_thread(self, thread: int, out: Outgoing, view: View) -> int | None:
-        """Post in the game's thread; None (and forgotten) when the thread was deleted."""
+    async def _open_thread_or_none(self, channel: object, view: View) -> int | None:
+        """The new game's thread; None (the board then goes where the game was accepted) when
+        Discord refuses to make one."""
+        try:
+            return await self.open_thread(channel, view)
+        except discord.HTTPException as error:
+            log.warning("could not open a thread for game %s: %s", view.game_id, error)
+            return None
+
+    async def _in_thread(
+        self, answer: Answer, thread: int, out: Outgoing, view: View, opening: bool
+    ) -> int | None:
+        """The pointer to the thread answers first, then the board goes to the thread; the
+        thread (None, forgotten, and the board shown here instead, when it was deleted)."""
+        note = t("discord.see_thread", id=view.game_id, thread=f"<#{thread}>")
+        lines = (*view.lines[:1], note) if opening else (note,)
+        await answer.send(compose(lines), private=not opening)
         try:
             await self.post(thread, out, view.game_id)
         except discord.NotFound:
             log.warning("the thread %s of game %s is gone", thread, view.game_id)
             self.threads.pop(view.game_id or 0, None)
             self.games.pop(thread, None)
+            sent = await answer.send(out, private=False)
+            await self._track(answer.channel_id, sent, out, view.game_id)
             return None
         return thread
 

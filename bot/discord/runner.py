@@ -37,12 +37,19 @@ def actor_of(user: discord.abc.User, locale: discord.Locale | None = None) -> Ac
 
 
 class InteractionAnswer:
-    """Replies through an interaction: the response, the deferred original, then follow-ups."""
+    """Replies through an interaction: the response (or a deferral, "thinking…", that the first
+    reply fills in), then follow-ups."""
 
     def __init__(self, interaction: discord.Interaction[Any]) -> None:
         self.interaction = interaction
         self.channel_id = interaction.channel_id or 0
         self.replied = False
+        self.held_private = False  # the deferral is ephemeral
+
+    async def hold(self, *, private: bool) -> None:
+        if not self.interaction.response.is_done():
+            await self.interaction.response.defer(thinking=True, ephemeral=private)
+            self.held_private = private
 
     async def send(self, out: Outgoing, *, private: bool) -> int | None:
         interaction = self.interaction
@@ -56,11 +63,12 @@ class InteractionAnswer:
             )
             return message.id
         self.replied = True
-        if private:  # a public "thinking" message cannot turn ephemeral: replace it
-            await interaction.delete_original_response()
-            await interaction.followup.send(**out.send_kwargs(), ephemeral=True)
-            return None
-        return (await interaction.edit_original_response(**out.edit_kwargs())).id
+        if private == self.held_private:
+            return (await interaction.edit_original_response(**out.edit_kwargs())).id
+        # a public "thinking" message cannot turn ephemeral, nor a private one public: replace it
+        await interaction.delete_original_response()
+        message = await interaction.followup.send(**out.send_kwargs(), ephemeral=private, wait=True)
+        return None if private else message.id
 
 
 class MessageAnswer:
@@ -69,6 +77,9 @@ class MessageAnswer:
     def __init__(self, message: discord.Message) -> None:
         self.message = message
         self.channel_id = message.channel.id
+
+    async def hold(self, *, private: bool) -> None:
+        pass  # no deadline: nothing to defer
 
     async def send(self, out: Outgoing, *, private: bool) -> int | None:
         return (await self.message.channel.send(**out.send_kwargs())).id
@@ -105,7 +116,7 @@ class Runner:
                 words = read_charged(self.service, actor, read)
                 update = player_id(PLATFORM, interaction.id)
                 work = self._execute(actor, words, interaction.channel_id, update, users)
-                view, png = await self._in_time(interaction, work)
+                view, png = await self._in_time(answer, work)
                 await self.presenter.reply(
                     answer, BY_NAME[words.name], view, png, actor.id, interaction.channel
                 )
@@ -172,7 +183,7 @@ class Runner:
         view = await run(self.service, words, request, opponent)
         return view, await render_board(view.board)
 
-    async def _in_time(self, interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    async def _in_time(self, answer: InteractionAnswer, work: Awaitable[T]) -> T:
         """Await ``work``; if it takes longer than ``defer_after``, defer the interaction first
         so that Discord's 3-second deadline is kept."""
         task = asyncio.ensure_future(work)
@@ -183,9 +194,9 @@ class Runner:
             raise
         if not done:
             try:
-                await interaction.response.defer(thinking=True)
+                await answer.hold(private=False)
             except discord.HTTPException as error:
-                log.warning("could not defer interaction %s: %s", interaction.id, error)
+                log.warning("could not defer interaction %s: %s", answer.interaction.id, error)
         return await task
 
     async def legal_points(self, interaction: discord.Interaction[Any], typed: str) -> list[str]:

@@ -28,6 +28,7 @@ from tests.fakes import (
     start_fake_discord,
 )
 
+LOADING = 128  # the flag of a deferred reply's "thinking" message
 CAROL = DiscordUser(200_000_000_000_000_003, "carol")
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 AUTOCOMPLETE = 4  # the interaction type the fake has no helper for
@@ -62,6 +63,14 @@ async def running_bot(
 async def answered(server: FakeDiscordServer, interaction: FakeInteraction) -> FakeInteraction:
     """Wait for the bot's answer to ``interaction``."""
     return await server.wait_for_response(interaction)
+
+
+def opening_of(
+    server: FakeDiscordServer, interaction: FakeInteraction
+) -> StoredDiscordMessage | None:
+    """The interaction's original message once filled in (no longer "thinking"), else None."""
+    message = server.original_message(interaction)
+    return message if message is not None and not message.flags & LOADING else None
 
 
 async def board_count(

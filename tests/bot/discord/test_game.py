@@ -12,6 +12,7 @@ from tests.bot.discord.conftest import (
     board_count,
     boards_in,
     message_with_button,
+    opening_of,
     png_size,
     running_bot,
     start_game,
@@ -39,11 +40,12 @@ async def test_a_whole_game_from_challenge_to_agreed_count(
 
         accept = fake.press_button(invite, "go:g1:accept", user=DISCORD_BOB)
         await answered(fake, accept)
+        assert accept.response_type == 5  # deferred: the thread is made after the answer
         [thread] = await fake.wait_for(lambda: fake.threads())
         thread_id = int(thread["id"])
         assert thread["name"] == "Game #1 · alice vs bob"
-        opening = fake.original_message(accept)
-        assert opening is not None and not opening.ephemeral
+        opening = await fake.wait_for(lambda: opening_of(fake, accept))
+        assert not opening.ephemeral
         assert "Game #1 begins: @alice plays Black, @bob plays White." in opening.content
         assert f"<#{thread_id}>" in opening.content
         first = await board_count(fake, thread_id, 1)
