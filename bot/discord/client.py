@@ -86,6 +86,11 @@ class GoBot(commands.Bot):
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: plain text is handled by the :class:`PlainMoves` cog."""
 
+    async def close(self) -> None:
+        """Stop the paced senders (boards and edits still waiting are not sent), then close."""
+        await self.presenter.pacer.close()
+        await super().close()
+
 
 class ShardedGoBot(GoBot, commands.AutoShardedBot):
     """The same bot over several gateway shards (``DISCORD_SHARDS`` / ``DISCORD_SHARD_COUNT``)."""

@@ -16,6 +16,7 @@ import discord
 from bot.deliveries import forward
 from bot.discord.buttons import button_view
 from bot.discord.listing import listed
+from bot.discord.pacing import Pacer
 from bot.fitting import fit_lines
 from bot.grammar import Spec
 from bot.snapshots import render_board
@@ -135,18 +136,35 @@ class Answer(Protocol):
 
     channel_id: int
 
+    @property
+    def waiting(self) -> bool:
+        """Discord's three seconds are running: nothing has answered the interaction yet."""
+        ...
+
+    @property
+    def owes(self) -> bool:
+        """A reply is still expected: nothing was sent yet, or only a deferral ("thinking…")."""
+        ...
+
     async def hold(self, *, private: bool) -> None:
         """Answer an interaction now without content (a deferral the first reply fills in)."""
         ...
 
+    async def discard(self) -> None:
+        """Remove a deferral nothing filled in (its reply went to the channel instead)."""
+        ...
+
     async def send(self, out: Outgoing, *, private: bool) -> int | None: ...
+
+
+HOLD_AFTER = 0.25  # seconds an interaction waits for its game's board in flight, then defers
 
 
 @dataclass(slots=True)
 class Presenter:
     """Sends views: replies, a game's thread, board buttons of older messages, notices. Every
     interaction is answered (or deferred) before a request that could wait on a channel's rate
-    limit."""
+    limit; a game's boards are paced (:mod:`bot.discord.pacing`)."""
 
     bot: discord.Client
     service: GameService
@@ -154,6 +172,7 @@ class Presenter:
     threads: dict[int, int] = field(default_factory=dict)  # game id -> thread id
     games: dict[int, int] = field(default_factory=dict)  # thread id -> game id
     boards: dict[int, tuple[int, int]] = field(default_factory=dict)  # game -> last board message
+    pacer: Pacer = field(default_factory=Pacer)
 
     async def thread_of(self, game_id: int) -> int | None:
         """The game's thread (remembered through the service, so it survives restarts)."""
@@ -209,9 +228,11 @@ class Presenter:
         png: bytes | None,
         actor: str,
         channel: object,
+        ticket: int,
     ) -> None:
         """Answer a command: the view where it was asked, or in the game's thread (then a short
-        pointer where it was asked, sent first); pings, separate notices, other platforms."""
+        pointer where it was asked, sent first); pings, separate notices, other platforms.
+        ``ticket`` orders the game's boards (:class:`Pacer`)."""
         pings, separate = sort_notices(view, actor)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
         main = compose(
@@ -228,11 +249,10 @@ class Presenter:
             await answer.hold(private=False)  # making the thread may wait on a rate limit
             thread = await self._open_thread_or_none(channel, view)
         if thread is not None and thread != answer.channel_id and view.board is not None:
-            thread = await self._in_thread(answer, thread, main, view, opening)
+            thread = await self._in_thread(answer, thread, main, view, opening, ticket)
         else:
             public = view.board is not None or bool(view.notify) or command.home
-            sent = await answer.send(main, private=not public)
-            await self._track(answer.channel_id, sent, main, view.game_id)
+            await self._here(answer, main, view, ticket, private=not public)
         where = thread if thread is not None else answer.channel_id
         for players, notice in grouped(separate):
             notice_out = compose(notice.lines, pings=players, buttons=notice.buttons)
@@ -249,7 +269,7 @@ class Presenter:
             return None
 
     async def _in_thread(
-        self, answer: Answer, thread: int, out: Outgoing, view: View, opening: bool
+        self, answer: Answer, thread: int, out: Outgoing, view: View, opening: bool, ticket: int
     ) -> int | None:
         """The pointer to the thread answers first, then the board goes to the thread; the
         thread (None, forgotten, and the board shown here instead, when it was deleted)."""
@@ -257,26 +277,66 @@ class Presenter:
         lines = (*view.lines[:1], note) if opening else (note,)
         await answer.send(compose(lines), private=not opening)
         try:
-            await self.post(thread, out, view.game_id)
+            await self.post(thread, out, view.game_id, ticket)
         except discord.NotFound:
             log.warning("the thread %s of game %s is gone", thread, view.game_id)
             self.threads.pop(view.game_id or 0, None)
             self.games.pop(thread, None)
-            sent = await answer.send(out, private=False)
-            await self._track(answer.channel_id, sent, out, view.game_id)
+            await self._here(answer, out, view, self.pacer.ticket(), private=False)
             return None
         return thread
 
-    async def post(self, channel_id: int, out: Outgoing, game_id: int | None) -> None:
-        """Send ``out`` to a channel or thread by id."""
-        message = await self.bot.get_partial_messageable(channel_id).send(**out.send_kwargs())
-        await self._track(channel_id, message.id, out, game_id)
+    async def _here(
+        self, answer: Answer, out: Outgoing, view: View, ticket: int, *, private: bool
+    ) -> None:
+        """Answer where the command was asked. A live board goes through its game's pacing: an
+        interaction answers with it at once when nothing of the game is in flight; else the
+        interaction is deferred (privately) and the board posted after the one in flight."""
+        game_id = view.game_id
+        if game_id is None or not out.is_live_board:
+            await answer.send(out, private=private)
+            return
+        key = ("board", game_id)
+        if answer.waiting and self.pacer.busy(key):
+            await self.pacer.idle(key, HOLD_AFTER)
+        if answer.waiting and self.pacer.busy(key):
+            await answer.hold(private=True)
+            await self.post(answer.channel_id, out, game_id, ticket)
+            await answer.discard()
+            return
 
-    async def _track(
+        async def show() -> bool:
+            sent = await answer.send(out, private=private)
+            self._track(answer.channel_id, sent, out, game_id)
+            return True
+
+        if await self.pacer.send(key, ticket, show) is None and answer.owes:
+            # a newer board of the game was sent first: this one is only told to its sender
+            await answer.send(compose(view.lines), private=True)
+
+    async def post(
+        self, channel_id: int, out: Outgoing, game_id: int | None, ticket: int | None = None
+    ) -> int | None:
+        """Send ``out`` to a channel or thread by id; the message id. A game's live board goes
+        through the game's pacing (None when a newer board of the game went first)."""
+
+        async def send() -> int:
+            messageable = self.bot.get_partial_messageable(channel_id)
+            message = await messageable.send(**out.send_kwargs())
+            self._track(channel_id, message.id, out, game_id)
+            return message.id
+
+        if game_id is None or not out.is_live_board:
+            return await send()
+        if ticket is None:
+            ticket = self.pacer.ticket()
+        return await self.pacer.send(("board", game_id), ticket, send)
+
+    def _track(
         self, channel_id: int, message_id: int | None, out: Outgoing, game_id: int | None
     ) -> None:
-        """Keep one live board per game: the previous board loses its buttons, so an old Pass
-        cannot act on a newer position."""
+        """Keep one live board per game: the previous board loses its buttons (a paced edit,
+        not waited for), so an old Pass cannot act on a newer position."""
         if message_id is None or game_id is None or not out.is_live_board:
             return
         previous = self.boards.get(game_id)
@@ -284,26 +344,32 @@ class Presenter:
         if previous is None:
             return
         old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
-        try:
-            await old.edit(view=None)
-        except (discord.HTTPException, aiohttp.ClientError) as error:
-            log.warning("could not clear the buttons of message %s: %s", previous[1], error)
+
+        async def clear() -> None:
+            try:
+                await old.edit(view=None)
+            except (discord.HTTPException, aiohttp.ClientError) as error:
+                log.warning("could not clear the buttons of message %s: %s", previous[1], error)
+
+        self.pacer.later(("message", previous[1]), clear)
 
     async def deliver(self, view: View) -> None:
-        """Scheduler notices (reminders, loss on time) for Discord players: in the game's
-        thread, else by direct message."""
+        """Scheduler notices (reminders, loss on time) and notices from other platforms for
+        Discord players: in the game's thread (boards paced), else by direct message."""
         mine = [n for n in view.notify if user_id(n.player) is not None]
         if not mine:
             return
+        groups = grouped(mine)
+        ticket = self.pacer.ticket(len(groups))  # the service answered before the render
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
         png = await render_board(view.board)
-        for players, notice in grouped(mine):
+        for number, (players, notice) in enumerate(groups):
             out = compose(
                 notice.lines, game_id=view.game_id, png=png, pings=players, buttons=notice.buttons
             )
             try:
                 if thread is not None:
-                    await self.post(thread, out, view.game_id)
+                    await self.post(thread, out, view.game_id, ticket + number)
                     continue
                 for player in players:
                     user = await self.bot.fetch_user(user_id(player) or 0)

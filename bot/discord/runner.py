@@ -46,14 +46,27 @@ class InteractionAnswer:
         self.replied = False
         self.held_private = False  # the deferral is ephemeral
 
+    @property
+    def waiting(self) -> bool:
+        return not self.interaction.response.is_done()
+
+    @property
+    def owes(self) -> bool:
+        return not self.replied
+
     async def hold(self, *, private: bool) -> None:
-        if not self.interaction.response.is_done():
+        if self.waiting:
             await self.interaction.response.defer(thinking=True, ephemeral=private)
             self.held_private = private
 
+    async def discard(self) -> None:
+        if not self.waiting and not self.replied:
+            self.replied = True
+            await self.interaction.delete_original_response()
+
     async def send(self, out: Outgoing, *, private: bool) -> int | None:
         interaction = self.interaction
-        if not interaction.response.is_done():
+        if self.waiting:
             sent = await interaction.response.send_message(**out.send_kwargs(), ephemeral=private)
             self.replied = True
             return sent.message_id
@@ -74,12 +87,18 @@ class InteractionAnswer:
 class MessageAnswer:
     """Replies to a plain message in a game's thread (visible to all: no ephemeral here)."""
 
+    waiting = False  # no deadline: nothing to defer
+    owes = False
+
     def __init__(self, message: discord.Message) -> None:
         self.message = message
         self.channel_id = message.channel.id
 
     async def hold(self, *, private: bool) -> None:
-        pass  # no deadline: nothing to defer
+        pass
+
+    async def discard(self) -> None:
+        pass
 
     async def send(self, out: Outgoing, *, private: bool) -> int | None:
         return (await self.message.channel.send(**out.send_kwargs())).id
@@ -116,9 +135,9 @@ class Runner:
                 words = read_charged(self.service, actor, read)
                 update = player_id(PLATFORM, interaction.id)
                 work = self._execute(actor, words, interaction.channel_id, update, users)
-                view, png = await self._in_time(answer, work)
+                view, png, ticket = await self._in_time(answer, work)
                 await self.presenter.reply(
-                    answer, BY_NAME[words.name], view, png, actor.id, interaction.channel
+                    answer, BY_NAME[words.name], view, png, actor.id, interaction.channel, ticket
                 )
             except Exception as error:
                 await self.report_error(interaction, error, answer)
@@ -144,10 +163,12 @@ class Runner:
                     raise
                 update = player_id(PLATFORM, message.id)
                 users = message.mentions
-                view, png = await self._execute(actor, words, message.channel.id, update, users)
+                view, png, ticket = await self._execute(
+                    actor, words, message.channel.id, update, users
+                )
                 answer = MessageAnswer(message)
                 await self.presenter.reply(
-                    answer, BY_NAME[words.name], view, png, actor.id, message.channel
+                    answer, BY_NAME[words.name], view, png, actor.id, message.channel, ticket
                 )
             except Exception as error:
                 said = self.error_text(error)
@@ -170,8 +191,10 @@ class Runner:
         channel_id: int | None,
         update_id: str,
         users: Sequence[discord.abc.User],
-    ) -> tuple[View, bytes | None]:
-        """The service's view of the command, and its board rendered (off the event loop)."""
+    ) -> tuple[View, bytes | None, int]:
+        """The service's view of the command, its board rendered (off the event loop), and the
+        ticket that orders the game's boards, taken when the service answered (renders of
+        several commands finish in any order)."""
         opponent = None
         if words.mention is not None:
             user = {str(u.id): u for u in users}.get(words.mention)
@@ -181,7 +204,8 @@ class Runner:
         game = await self._thread_game(words, channel_id)
         request = Request(actor, player_id(PLATFORM, channel_id), game, update_id)
         view = await run(self.service, words, request, opponent)
-        return view, await render_board(view.board)
+        ticket = self.presenter.pacer.ticket()
+        return view, await render_board(view.board), ticket
 
     async def _in_time(self, answer: InteractionAnswer, work: Awaitable[T]) -> T:
         """Await ``work``; if it takes longer than ``defer_after``, defer the interaction first

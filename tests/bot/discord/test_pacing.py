@@ -1,10 +1,13 @@
 """Live games at a chat's pace (issue 11), end to end with the real discord.py against the fake:
-every interaction is answered before anything that may wait on a rate limit."""
+every interaction is answered before anything that may wait on a rate limit, a game's boards are
+merged while its channel is limited (never an older position after a newer one)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+from service.commands import SYSTEM, Board, Request
 from service.i18n import t
 from tests.bot.discord.conftest import (
     answered,
@@ -15,11 +18,44 @@ from tests.bot.discord.conftest import (
     running_bot,
     start_game,
 )
-from tests.fakes import DISCORD_BOB, FakeDiscordServer
+from tests.fakes import (
+    DISCORD_ALICE,
+    DISCORD_BOB,
+    DiscordLimits,
+    FakeDiscordServer,
+    StoredDiscordMessage,
+    start_fake_discord,
+)
 
 THREADS = "/channels/{channel_id}/threads"
 MESSAGES = "/channels/{channel_id}/messages"
+EDITS = "/channels/{channel_id}/messages/{message_id}"
 DEADLINE = 3.0  # seconds Discord waits for an interaction's first answer (then 10062)
+# Black's and White's stones on separate rows: every move legal, nothing captured.
+MOVES = ["C3", "C7", "D3", "D7", "E3", "E7", "F3", "F7", "G3", "G7"]
+
+
+async def moves_played(bot: object, count: int) -> None:
+    """Wait until the service has played ``count`` moves of game 1."""
+    service = bot.service  # type: ignore[attr-defined]
+    for _ in range(500):
+        view = await service.execute(Board(), Request(SYSTEM, game=1))
+        if view.board is not None and view.board.move_number >= count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"move {count} was not played")
+
+
+def caption(n: int) -> str:
+    """The caption of move ``n`` of MOVES (Black plays the odd moves)."""
+    color = t("color.black") if n % 2 else t("color.white")
+    return t("caption.move", n=n, color=color, point=MOVES[n - 1])
+
+
+def move_of(board: StoredDiscordMessage) -> int:
+    """The move number a board of MOVES shows (0: the empty board)."""
+    text = board.embeds[0]["description"]
+    return next((n for n in range(len(MOVES), 0, -1) if text.startswith(caption(n))), 0)
 
 
 async def test_an_accept_is_answered_before_its_thread_waits_on_a_rate_limit(
@@ -62,3 +98,75 @@ async def test_a_move_asked_elsewhere_is_answered_before_its_board_waits(
         )
         await fake.wait_for(lambda: len(boards_in(fake, thread_id)) == 2, timeout=DEADLINE + 5)
         assert [c.status for c in fake.calls_for("POST", MESSAGES)][-2:] == [429, 200]
+
+
+async def test_quick_moves_merge_their_boards_while_the_thread_is_limited(
+    fake: FakeDiscordServer, tmp_path: Path
+) -> None:
+    async with running_bot(fake, tmp_path / "games.db") as bot:
+        thread_id, first = await start_game(fake)
+        posts, edits = len(fake.calls_for("POST", MESSAGES)), len(fake.calls_for("PATCH", EDITS))
+        fake.rate_limit_next("POST", MESSAGES, count=1, retry_after=1.5)
+        for number, point in enumerate(MOVES, start=1):
+            user = DISCORD_ALICE if number % 2 else DISCORD_BOB
+            fake.post_user_message(point.lower(), channel_id=thread_id, user=user)
+            await moves_played(bot, number)
+        last = len(MOVES)
+        await fake.wait_for(lambda: move_of(boards_in(fake, thread_id)[-1]) == last, timeout=8)
+        boards = boards_in(fake, thread_id)
+        shown = [move_of(b) for b in boards]
+        assert shown == sorted(set(shown))  # never an older position after a newer one
+        assert 1 < len(boards) - 1 < len(MOVES)  # the first board in flight, then the newest
+        assert len(fake.calls_for("POST", MESSAGES)) - posts < len(MOVES)
+        # every board but the newest loses its buttons, one edit each
+        await fake.wait_for(lambda: all(not b.components for b in boards[:-1]))
+        assert boards[-1].custom_ids[0] == f"go:g1:pass:m{last}"
+        assert len(fake.calls_for("PATCH", EDITS)) - edits < len(MOVES)
+        assert first.components == []
+
+
+async def test_quick_moves_keep_within_the_threads_limits(tmp_path: Path) -> None:
+    """Discord's own buckets (scaled: five messages and five edits per 2.5 s in a thread): the
+    bot waits on them, never provoking a 429, and merges the boards meanwhile."""
+    limits = DiscordLimits().scaled(0.5)
+    async with (
+        start_fake_discord(limits=limits) as fake,
+        running_bot(fake, tmp_path / "games.db") as bot,
+    ):
+        thread_id, _ = await start_game(fake)
+        posts, edits = len(fake.calls_for("POST", MESSAGES)), len(fake.calls_for("PATCH", EDITS))
+        for number, point in enumerate(MOVES, start=1):
+            user = DISCORD_ALICE if number % 2 else DISCORD_BOB
+            fake.post_user_message(point, channel_id=thread_id, user=user)
+            await moves_played(bot, number)
+        last = len(MOVES)
+        await fake.wait_for(lambda: move_of(boards_in(fake, thread_id)[-1]) == last, timeout=8)
+        boards = boards_in(fake, thread_id)
+        shown = [move_of(b) for b in boards]
+        assert shown == sorted(set(shown))
+        await fake.wait_for(lambda: all(not b.components for b in boards[:-1]), timeout=8)
+        assert len(fake.calls_for("POST", MESSAGES)) - posts < len(MOVES)
+        assert len(fake.calls_for("PATCH", EDITS)) - edits < len(MOVES)
+        assert fake.too_many_requests == []
+
+
+async def test_a_move_while_the_games_board_waits_goes_after_it(
+    fake: FakeDiscordServer, tmp_path: Path
+) -> None:
+    async with running_bot(fake, tmp_path / "games.db") as bot:
+        thread_id, _ = await start_game(fake)
+        fake.post_user_message(MOVES[0], channel_id=thread_id, user=DISCORD_ALICE)
+        await board_count(fake, thread_id, 2)
+        fake.rate_limit_next("POST", MESSAGES, count=1, retry_after=1.5)
+        fake.post_user_message(MOVES[1], channel_id=thread_id, user=DISCORD_BOB)
+        await moves_played(bot, 2)
+        move = fake.slash_command("go play", {"point": MOVES[2]}, channel_id=thread_id)
+        await answered(fake, move)
+        assert move.seconds_to_callback is not None and move.seconds_to_callback < DEADLINE - 1
+        assert move.response_type == 5 and move.ephemeral  # deferred while White's board waits
+        boards = await fake.wait_for(lambda: boards_in(fake, thread_id)[3:], timeout=5)
+        assert [move_of(b) for b in boards_in(fake, thread_id)] == [0, 1, 2, 3]
+        assert boards[0].custom_ids[0] == "go:g1:pass:m3"
+        deferral = fake.original_message(move)
+        assert deferral is not None
+        await fake.wait_for(lambda: deferral.deleted)  # the "thinking" message goes
