@@ -9,6 +9,10 @@ ENGLISH = {
     "discord.title": "Game #{id}",
     "discord.thread_name": "Game #{id} · {black} vs {white}",
     "discord.see_thread": "Game #{id} is played in {thread}.",
+    "discord.offer_accepted": "Challenge #{id} was accepted by {name}.",
+    "discord.offer_accepted_in": (
+        "Challenge #{id} was accepted by {name}: the game is played in {thread}."
+    ),
     "discord.option.user": "The player to challenge; leave it empty for an open challenge",
     "discord.option.point": "A point such as D4",
     "discord.option.points": "Stones of the groups to toggle, e.g. D4 Q16",

@@ -16,11 +16,12 @@ import discord
 from bot.deliveries import forward
 from bot.discord.buttons import button_view
 from bot.discord.listing import listed
+from bot.discord.offers import Offers
 from bot.discord.pacing import Pacer
 from bot.fitting import fit_lines
 from bot.grammar import Spec
 from bot.snapshots import render_board
-from service import Button, Deliver, GameService, Notice, Request, View
+from service import Actor, Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, GameAt, Link, Links
 from service.i18n import t
 from service.players import number_on
@@ -173,6 +174,10 @@ class Presenter:
     games: dict[int, int] = field(default_factory=dict)  # thread id -> game id
     boards: dict[int, tuple[int, int]] = field(default_factory=dict)  # game -> last board message
     pacer: Pacer = field(default_factory=Pacer)
+    offers: Offers = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.offers = Offers(self.bot, self.service, self.pacer)
 
     async def thread_of(self, game_id: int) -> int | None:
         """The game's thread (remembered through the service, so it survives restarts)."""
@@ -226,14 +231,14 @@ class Presenter:
         command: Spec,
         view: View,
         png: bytes | None,
-        actor: str,
+        actor: Actor,
         channel: object,
         ticket: int,
     ) -> None:
         """Answer a command: the view where it was asked, or in the game's thread (then a short
-        pointer where it was asked, sent first); pings, separate notices, other platforms.
-        ``ticket`` orders the game's boards (:class:`Pacer`)."""
-        pings, separate = sort_notices(view, actor)
+        pointer where it was asked, sent first); pings, separate notices, the challenge's offer
+        once taken, other platforms. ``ticket`` orders the game's boards (:class:`Pacer`)."""
+        pings, separate = sort_notices(view, actor.id)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
         main = compose(
             await listed(view, self.thread_of),  # a games list links its games
@@ -256,7 +261,9 @@ class Presenter:
         where = thread if thread is not None else answer.channel_id
         for players, notice in grouped(separate):
             notice_out = compose(notice.lines, pings=players, buttons=notice.buttons)
-            await self.post(where, notice_out, None)
+            sent = await self.post(where, notice_out, None)
+            await self.offers.remember(view.game_id, where, sent, notice.buttons)
+        await self.offers.settle(view, f"@{actor.name}", thread)
         await forward(self.deliveries, view, besides=PLATFORM)
 
     async def _open_thread_or_none(self, channel: object, view: View) -> int | None:
@@ -294,7 +301,8 @@ class Presenter:
         interaction is deferred (privately) and the board posted after the one in flight."""
         game_id = view.game_id
         if game_id is None or not out.is_live_board:
-            await answer.send(out, private=private)
+            sent = await answer.send(out, private=private)
+            await self.offers.remember(game_id, answer.channel_id, sent, out.buttons)
             return
         key = ("board", game_id)
         if answer.waiting and self.pacer.busy(key):
@@ -373,6 +381,10 @@ class Presenter:
                     continue
                 for player in players:
                     user = await self.bot.fetch_user(user_id(player) or 0)
-                    await user.send(**out.send_kwargs())
+                    message = await user.send(**out.send_kwargs())
+                    await self.offers.remember(
+                        view.game_id, message.channel.id, message.id, notice.buttons
+                    )
             except discord.HTTPException as error:
                 log.warning("could not deliver a notice of game %s: %s", view.game_id, error)
+        await self.offers.settle(view, thread=thread)

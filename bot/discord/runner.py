@@ -137,7 +137,7 @@ class Runner:
                 work = self._execute(actor, words, interaction.channel_id, update, users)
                 view, png, ticket = await self._in_time(answer, work)
                 await self.presenter.reply(
-                    answer, BY_NAME[words.name], view, png, actor.id, interaction.channel, ticket
+                    answer, BY_NAME[words.name], view, png, actor, interaction.channel, ticket
                 )
             except Exception as error:
                 await self.report_error(interaction, error, answer)
@@ -168,7 +168,7 @@ class Runner:
                 )
                 answer = MessageAnswer(message)
                 await self.presenter.reply(
-                    answer, BY_NAME[words.name], view, png, actor.id, message.channel, ticket
+                    answer, BY_NAME[words.name], view, png, actor, message.channel, ticket
                 )
             except Exception as error:
                 said = self.error_text(error)

@@ -1,12 +1,14 @@
 """Live games at a chat's pace (issue 11), end to end with the real discord.py against the fake:
 every interaction is answered before anything that may wait on a rate limit, a game's boards are
-merged while its channel is limited (never an older position after a newer one)."""
+merged while its channel is limited (never an older position after a newer one), and a taken
+challenge loses its buttons."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+from service import Notice, View
 from service.commands import SYSTEM, Board, Request
 from service.i18n import t
 from tests.bot.discord.conftest import (
@@ -170,3 +172,63 @@ async def test_a_move_while_the_games_board_waits_goes_after_it(
         deferral = fake.original_message(move)
         assert deferral is not None
         await fake.wait_for(lambda: deferral.deleted)  # the "thinking" message goes
+
+
+async def test_a_taken_challenge_loses_its_buttons(fake: FakeDiscordServer, tmp_path: Path) -> None:
+    async with running_bot(fake, tmp_path / "games.db"):
+        # accepted: the invitation says by whom, and where the game is played
+        await answered(fake, fake.slash_command("go challenge", {"user": DISCORD_BOB, "size": 9}))
+        invite = await message_with_button(fake, "go:g1:accept")
+        await answered(fake, fake.press_button(invite, "go:g1:accept", user=DISCORD_BOB))
+        [thread] = await fake.wait_for(lambda: fake.threads())
+        accepted = t("discord.offer_accepted_in", id=1, name="@bob", thread=f"<#{thread['id']}>")
+        await fake.wait_for(lambda: invite.content == accepted)
+        assert invite.components == []
+
+        # declined by the challenged player
+        challenge = fake.slash_command("go challenge", {"user": DISCORD_BOB, "size": 9})
+        await answered(fake, challenge)
+        invite = await message_with_button(fake, "go:g2:decline")
+        await answered(fake, fake.press_button(invite, "go:g2:decline", user=DISCORD_BOB))
+        await fake.wait_for(lambda: invite.content == t("challenge.declined", id=2, name="@bob"))
+        assert invite.components == []
+
+        # an open challenge withdrawn by its author
+        offer = fake.original_message(await answered(fake, fake.slash_command("go challenge")))
+        assert offer is not None and offer.custom_ids == ["go:g3:accept", "go:g3:decline"]
+        await answered(fake, fake.slash_command("go decline", {"game": 3}))
+        withdrawn = t("challenge.withdrawn", id=3, name="@alice")
+        await fake.wait_for(lambda: offer.content == withdrawn)
+        assert offer.components == []
+
+
+async def test_a_challenge_taken_after_a_restart_loses_its_buttons(
+    fake: FakeDiscordServer, tmp_path: Path
+) -> None:
+    database = tmp_path / "games.db"
+    async with running_bot(fake, database):
+        offer = fake.original_message(
+            await answered(fake, fake.slash_command("go challenge", {"size": 9}))
+        )
+        assert offer is not None and offer.custom_ids == ["go:g1:accept", "go:g1:decline"]
+    async with running_bot(fake, database):
+        await answered(fake, fake.press_button(offer, "go:g1:accept", user=DISCORD_BOB))
+        [thread] = await fake.wait_for(lambda: fake.threads())
+        accepted = t("discord.offer_accepted_in", id=1, name="@bob", thread=f"<#{thread['id']}>")
+        await fake.wait_for(lambda: offer.content == accepted)
+        assert offer.components == []
+
+
+async def test_a_challenge_taken_on_another_platform_loses_its_buttons(
+    fake: FakeDiscordServer, tmp_path: Path
+) -> None:
+    """A Telegram player takes Alice's open challenge: the view reaches Discord as a delivery,
+    and the offer shows the service's own line (the taker is not a Discord user)."""
+    async with running_bot(fake, tmp_path / "games.db") as bot:
+        offer = fake.original_message(await answered(fake, fake.slash_command("go challenge")))
+        assert offer is not None and offer.custom_ids == ["go:g1:accept", "go:g1:decline"]
+        line = t("challenge.accepted", id=1, black="@alice", white="@tom")
+        alice = f"discord:{DISCORD_ALICE.id}"
+        await bot.presenter.deliver(View((line,), notify=(Notice(alice, (line,)),), game_id=1))
+        await fake.wait_for(lambda: offer.content == line)
+        assert offer.components == []
