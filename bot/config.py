@@ -6,8 +6,10 @@
 images, default ``./boards``; empty disables them), ``VACATION_DAYS`` (yearly, default 30),
 ``GOBOT_ENGINE`` (a GTP engine command line; default GNU Go when installed) and
 ``GOBOT_ENGINE_PROCESSES`` (engine processes shared by all games, default 2), ``LOG_LEVEL``
-(default ``INFO``) and ``GOBOT_HEARTBEAT_FILE`` (a file the running bot touches for
-``gobot health``; default none).
+(default ``INFO``), ``GOBOT_HEARTBEAT_FILE`` (a file the running bot touches for
+``gobot health``; default none), ``GOBOT_NOTIFY`` (which pings players get: ``all``, ``turn``
+— the default: "your move" only after being away from a game for ``GOBOT_PING_AFTER`` seconds,
+default 300 — or ``none``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dotenv import dotenv_values
 from bot.secrets import url_password
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+NOTIFY_CHOICES = ("all", "turn", "none")
 
 
 class ConfigError(ValueError):
@@ -44,6 +47,8 @@ class Config:
     engine_processes: int = 2
     log_level: str = "INFO"
     heartbeat_file: Path | None = None  # touched while the bot runs, for ``gobot health``
+    notify: str = "turn"  # which pings players get: all, turn or none
+    ping_after: float = 300.0  # seconds away from a game before a "your move" ping
     #: every variable as read (the environment over ``.env``), for the adapters' own settings
     environ: Mapping[str, str] = field(default_factory=dict, repr=False)
 
@@ -93,10 +98,22 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     if log_level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL: {log_level!r} is not one of {', '.join(LOG_LEVELS)}")
     heartbeat = get("GOBOT_HEARTBEAT_FILE")
+    notify = (get("GOBOT_NOTIFY") or "turn").lower()
+    if notify not in NOTIFY_CHOICES:
+        raise ConfigError(f"GOBOT_NOTIFY: {notify!r} is not one of {', '.join(NOTIFY_CHOICES)}")
+    ping_after = get("GOBOT_PING_AFTER") or "300"
+    try:
+        ping_seconds = float(ping_after)
+    except ValueError:
+        ping_seconds = -1.0
+    if not 0 <= ping_seconds <= 7 * 86400:
+        raise ConfigError(f"GOBOT_PING_AFTER: {ping_after!r} is not a number of seconds (0-604800)")
     return Config(
         environ=dict(values),
         log_level=log_level,
         heartbeat_file=Path(heartbeat) if heartbeat else None,
+        notify=notify,
+        ping_after=ping_seconds,
         engine_command=get("GOBOT_ENGINE"),
         engine_processes=int(processes),
         database_url=get("DATABASE_URL"),

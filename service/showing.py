@@ -94,7 +94,7 @@ async def board_reply(
         if notify_mover:
             mover = player_of(loaded.row, loaded.game.to_move)
             ping = t("notice.your_move", id=loaded.row.id, caption=text)
-            notices = (Notice(mover, (*before, ping), buttons),)
+            notices = (Notice(mover, (*before, ping), buttons, turn=not before),)
     board = board_view(loaded.game, names, text)
     return View(lines, board=board, buttons=buttons, notify=notices, game_id=loaded.row.id)
 

@@ -58,11 +58,17 @@ def token(game_id: int, command: str, *args: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A message that must reach ``player`` (a ping), beside the reply to the sender."""
+    """A message that must reach ``player`` (a ping), beside the reply to the sender.
+
+    ``turn`` marks the plain "your move" ping: an adapter whose board shows whose move it is may
+    hold it back while the player is following the game (live pace) and send it once they have
+    been away for a while; every other notice asks for an answer or tells a change the board
+    does not show, and is always sent."""
 
     player: str
     lines: tuple[str, ...]
     buttons: tuple[Button, ...] = ()
+    turn: bool = False
 
 
 Spot = tuple[int, int]

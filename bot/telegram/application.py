@@ -12,7 +12,6 @@ from typing import Any
 from telegram import BotCommand, Update
 from telegram.error import InvalidToken, NetworkError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     BaseRateLimiter,
@@ -24,10 +23,13 @@ from telegram.ext import (
 
 from bot import startup
 from bot.grammar import COMMANDS
+from bot.telegram.formatting import fit
 from bot.telegram.handlers import TOKEN_FILTER, Handlers
 from bot.telegram.logs import mask_secrets
+from bot.telegram.pacing import ChatPacer
 from bot.telegram.people import People
-from bot.telegram.present import Presenter, fit
+from bot.telegram.pings import Pings
+from bot.telegram.present import Presenter
 from bot.telegram.settings import TelegramSettings
 from service import Deliver, GameService
 from service.i18n import t
@@ -37,8 +39,8 @@ TelegramApp = Application[Any, Any, Any, Any, Any, Any]
 TELEGRAM_API = "https://api.telegram.org/bot"
 ALLOWED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
 MAX_CONCURRENT_UPDATES = 256
-RETRIES_AFTER_FLOOD = 3
 DESCRIPTION_LIMIT = 256
+PRESENTER = "gobot.presenter"  # bot_data key of the application's Presenter
 
 
 class ChatOrderedProcessor(BaseUpdateProcessor):
@@ -81,7 +83,7 @@ def build_application(
     builder = (
         ApplicationBuilder()
         .token(settings.token)
-        .rate_limiter(rate_limiter or AIORateLimiter(max_retries=RETRIES_AFTER_FLOOD))
+        .rate_limiter(rate_limiter or ChatPacer(settings.limits))
         .concurrent_updates(ChatOrderedProcessor(MAX_CONCURRENT_UPDATES))
         .job_queue(None)
     )
@@ -91,7 +93,10 @@ def build_application(
         builder = builder.base_file_url(settings.base_file_url)
     app: TelegramApp = builder.build()
     people = People(service)
-    presenter = Presenter(app.bot, service, people, deliveries)
+    pings = Pings(app.bot, people, settings.notify, settings.ping_after)
+    presenter = Presenter(app.bot, service, people, deliveries, pings)
+
+    app.bot_data[PRESENTER] = presenter  # run() finishes its answers when it stops
     handlers = Handlers(service, people, presenter)
     new_messages = filters.UpdateType.MESSAGE
     app.add_handler(MessageHandler(new_messages & filters.COMMAND, handlers.on_command))
@@ -148,6 +153,7 @@ async def run(
                 deliveries.pop("telegram", None)
                 if app.updater.running:
                     await app.updater.stop()
+                await app.bot_data[PRESENTER].close()  # answers being shown, waiting pings
                 if app.running:
                     await app.stop()
     except (InvalidToken, NetworkError, OSError) as error:

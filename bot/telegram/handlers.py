@@ -13,8 +13,9 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.grammar import BY_NAME, Words, parse, parse_token, read_charged, run
+from bot.telegram.formatting import HOME, as_html, board_link, fit, replying
 from bot.telegram.people import PLATFORM, People, language_of
-from bot.telegram.present import HOME, Origin, Presenter, as_html, board_link, fit, replying
+from bot.telegram.present import Origin, Presenter
 from service import Actor, GameService, Request, View
 from service.commands import GameAt
 from service.errors import BadArguments, UserError
@@ -83,7 +84,7 @@ class Handlers:
                 await self.presenter.strip_buttons(chat_id, pressed)  # a one-time question
             origin = Origin(chat_id, actor, pressed, pressed=True)
             fresh = await self._beside_the_board(message, view, chat_id)
-            await self.presenter.present(view, origin, stamp=stamp, fresh=fresh)
+            self.presenter.show(view, origin, stamp=stamp, fresh=fresh)
 
     async def _beside_the_board(self, message: object, view: View, chat_id: int) -> bool:
         """A game's board asked from a photo that is not its board message (the Count button of
@@ -145,6 +146,8 @@ class Handlers:
         user = update.effective_user
         assert message is not None and user is not None
         actor = self.people.actor(user)
+        if message.chat.type == ChatType.PRIVATE:
+            self.presenter.pings.opened(user.id)
         with language(actor.language):
             words = read_charged(
                 self.service, actor, lambda: parse(text, plain_points=plain_points)
@@ -154,7 +157,7 @@ class Handlers:
             stamp = time.monotonic()
             origin = Origin(message.chat_id, actor, message.message_id)
             fresh = BY_NAME[words.name].fresh
-            await self.presenter.present(view, origin, stamp=stamp, fresh=fresh)
+            self.presenter.show(view, origin, stamp=stamp, fresh=fresh)
 
     async def _replied_game(self, message: Message, actor: Actor) -> int | None:
         """The game whose board message this message replies to, if any."""
@@ -184,4 +187,6 @@ class Handlers:
             player_id(PLATFORM, update.update_id),
             tuple(links),
         )
-        return await run(self.service, words, request, opponent)
+        view = await run(self.service, words, request, opponent)
+        self.presenter.pings.acted(view.game_id, actor.id)
+        return view

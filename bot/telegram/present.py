@@ -1,105 +1,36 @@
 """Views to Telegram messages: one board photo per game per chat (sent once, then edited in place
-with editMessageMedia), short replies that mention the players a notice is for, and documents.
+with editMessageMedia, its caption naming who is to play), pings (:mod:`bot.telegram.pings`), and
+documents. Board edits are marked for the chat's pacer (:mod:`bot.telegram.pacing`), which merges
+the edits of one board that wait for the chat's budget, so a busy group shows the newest position.
 A ``try``'s board (a sequence on a copy of the game, Art. 7.2) is never the game's board: it is
 a photo of its own, a reply, and the game's board message stays as it was."""
 
 from __future__ import annotations
 
 import asyncio
-import html
+import contextlib
 import logging
-import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from telegram import (
-    Bot,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    InputFile,
-    InputMediaPhoto,
-    ReplyParameters,
-)
+from telegram import InputFile, InputMediaPhoto
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import ExtBot
 
 from bot.deliveries import forward
-from bot.fitting import fit_lines
 from bot.snapshots import render_board
+from bot.telegram.formatting import HOME, as_html, board_link, keyboard, replying
+from bot.telegram.links import GameLinks
+from bot.telegram.pacing import Pacing
 from bot.telegram.people import PLATFORM, People, user_id_of
-from service import Actor, Button, Deliver, GameService, Notice, Request, View
-from service.commands import SYSTEM, Link, Links
+from bot.telegram.pings import Pings, Where
+from service import Actor, Button, Deliver, GameService, Notice, View
 from service.i18n import t
 
 log = logging.getLogger(__name__)
-HOME = "telegram:home"  # link: the chat where the game was proposed
-BUTTONS_PER_ROW = 3
-_CODE = re.compile(r"`([^`\n]+)`")
-
-
-def board_link(chat_id: int) -> str:
-    """The link key of a game's board message in one chat."""
-    return f"telegram:board:{chat_id}"
-
-
-def as_html(lines: Sequence[str], limit: int = MessageLimit.MAX_TEXT_LENGTH) -> str:
-    """The lines as escaped HTML within Telegram's ``limit`` of characters (a games list loses
-    whole lines and says so: :func:`fit_lines`); spans in backticks (`` `done v2` ``) become
-    tap-to-copy code."""
-    text = fit("\n".join(fit_lines(lines, limit)), limit)
-    return _CODE.sub(r"<code>\1</code>", html.escape(text, quote=False))
-
-
-def fit(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters (Telegram rejects longer captions and messages)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def keyboard(buttons: Sequence[Button]) -> InlineKeyboardMarkup | None:
-    """An inline keyboard whose callback data are the buttons' tokens."""
-    if not buttons:
-        return None
-    keys = [InlineKeyboardButton(b.label, callback_data=b.token) for b in buttons]
-    return InlineKeyboardMarkup(
-        [keys[i : i + BUTTONS_PER_ROW] for i in range(0, len(keys), BUTTONS_PER_ROW)]
-    )
-
-
-def replying(message_id: int | None) -> ReplyParameters | None:
-    return (
-        None
-        if message_id is None
-        else ReplyParameters(message_id, allow_sending_without_reply=True)
-    )
-
-
-class GameLinks:
-    """The service's links of each game, cached in this process: a game's home chat never
-    changes and its board messages change only when the adapter sends a new one (through
-    :meth:`put`), so a move costs no extra database work."""
-
-    def __init__(self, service: GameService, size: int = 10_000) -> None:
-        self.service = service
-        self.size = size
-        self._games: dict[int, dict[str, str]] = {}
-
-    async def of(self, game_id: int | None) -> dict[str, str]:
-        """The links of the game (none for a view about no game)."""
-        if game_id is None:
-            return {}
-        links = self._games.get(game_id)
-        if links is None:
-            found = await self.service.execute(Links(), Request(SYSTEM, game=game_id))
-            links = self._games[game_id] = found
-            while len(self._games) > self.size:
-                del self._games[next(iter(self._games))]
-        return links
-
-    async def put(self, game_id: int, key: str, value: str) -> None:
-        """Link the game (in storage, then here)."""
-        await self.service.execute(Link(key, value), Request(SYSTEM, game=game_id))
-        (await self.of(game_id))[key] = value
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,18 +49,45 @@ class Presenter:
 
     def __init__(
         self,
-        bot: Bot,
+        bot: ExtBot[Any],
         service: GameService,
         people: People,
         deliveries: Mapping[str, Deliver] | None = None,
+        pings: Pings | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self.people = people
         self.deliveries = deliveries if deliveries is not None else {}
+        self.pings = pings or Pings(bot, people)
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._stamps: dict[tuple[int, int], float] = {}  # when the shown board's view was made
         self.links = GameLinks(service)
+        self._showing: set[asyncio.Task[None]] = set()
+
+    def show(self, view: View, origin: Origin, *, stamp: float, fresh: bool = False) -> None:
+        """:meth:`present` in the background: the chat's next update is handled while this
+        one's messages wait for the chat's budget (the pacer merges a board's waiting edits, and
+        an older view never replaces a newer one). A failure is logged and told in the chat."""
+        task = asyncio.create_task(self._present_or_apologise(view, origin, stamp, fresh))
+        self._showing.add(task)
+        task.add_done_callback(self._showing.discard)
+
+    async def _present_or_apologise(
+        self, view: View, origin: Origin, stamp: float, fresh: bool
+    ) -> None:
+        try:
+            await self.present(view, origin, stamp=stamp, fresh=fresh)
+        except Exception:
+            log.exception("presenting the answer in chat %s failed", origin.chat_id)
+            with contextlib.suppress(TelegramError):
+                await self._send(origin.chat_id, (t("error.internal"),), (), origin.message_id)
+
+    async def close(self) -> None:
+        """Wait for the answers being presented (at shutdown), then stop the waiting pings."""
+        if self._showing:
+            await asyncio.wait(set(self._showing), timeout=10.0)
+        await self.pings.close()
 
     async def present(
         self, view: View, origin: Origin, *, stamp: float, fresh: bool = False
@@ -168,14 +126,15 @@ class Presenter:
                     view.game_id, chat, photo, links, view.text, view.buttons, stamp, fresh=fresh
                 )
             if here:
-                await self._ping(chat, here, board_id, view.buttons)
-            elif edited and not origin.pressed:
+                await self.pings.send(here, Where(chat, board_id, view.buttons), view.game_id)
+            elif edited and not origin.pressed and chat > 0:  # in a group the caption says it
                 await self._send(chat, view.lines, (), board_id)
         else:
             if view.file is None and view.lines:
                 await self._send(chat, view.lines, view.buttons, origin.message_id)
             if here:
-                await self._ping(chat, here, self._board_id(links, chat), ())
+                where = Where(chat, self._board_id(links, chat))
+                await self.pings.send(here, where, view.game_id)
         if view.file is not None:
             await self._send_file(chat, view, origin.message_id)
 
@@ -205,32 +164,47 @@ class Presenter:
         bottom) to show ``photo``; the message id and whether it was edited. Views older than the
         one shown are skipped (None). ``links`` are the game's (cached) links."""
         key = (game_id, chat_id)
-        async with self._locks.setdefault(key, asyncio.Lock()):
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        link = board_link(chat_id)
+        text = as_html([caption], MessageLimit.CAPTION_LENGTH)
+        markup = keyboard(buttons)
+        async with lock:
             if stamp < self._stamps.get(key, 0.0):
                 return None, False
             self._stamps[key] = stamp
-            link = board_link(chat_id)
             current = links.get(link)
-            text = as_html([caption], MessageLimit.CAPTION_LENGTH)
-            markup = keyboard(buttons)
-            if current and not fresh:
-                media = InputMediaPhoto(photo, caption=text, parse_mode=ParseMode.HTML)
-                try:
-                    await self.bot.edit_message_media(
-                        media, chat_id=chat_id, message_id=int(current), reply_markup=markup
-                    )
+        if current and not fresh:
+            # not under the lock: an edit waiting for the chat's budget is replaced by a newer
+            # one (the pacer compares ``stamp``), so a busy chat sends only the newest position
+            media = InputMediaPhoto(photo, caption=text, parse_mode=ParseMode.HTML)
+            try:
+                await self.bot.edit_message_media(
+                    media,
+                    chat_id=chat_id,
+                    message_id=int(current),
+                    reply_markup=markup,
+                    rate_limit_args=Pacing(int(current), stamp),
+                )
+                return int(current), True
+            except BadRequest as error:
+                if "not modified" in error.message.lower():
                     return int(current), True
-                except BadRequest as error:
-                    if "not modified" in error.message.lower():
-                        return int(current), True
-                    log.info("board %s in chat %s not editable (%s)", current, chat_id, error)
-            message = await self.bot.send_photo(
-                chat_id, photo, caption=text, parse_mode=ParseMode.HTML, reply_markup=markup
-            )
-            await self.links.put(game_id, link, str(message.message_id))
-            if current and fresh:
-                await self.strip_buttons(chat_id, int(current))
-            return message.message_id, False
+                log.info("board %s in chat %s not editable (%s)", current, chat_id, error)
+        async with lock:
+            if stamp < self._stamps.get(key, 0.0):
+                return None, False
+            sent: int | None = None
+            if links.get(link) == current:
+                message = await self.bot.send_photo(
+                    chat_id, photo, caption=text, parse_mode=ParseMode.HTML, reply_markup=markup
+                )
+                sent = message.message_id
+                await self.links.put(game_id, link, str(sent))
+        if sent is None:  # another view sent a new board meanwhile: edit that one
+            return await self.show_board(game_id, chat_id, photo, links, caption, buttons, stamp)
+        if current and fresh:
+            await self.strip_buttons(chat_id, int(current))
+        return sent, False
 
     async def _send_tried(
         self, view: View, chat_id: int, photo: bytes, reply_to: int | None, caption: str = ""
@@ -321,9 +295,10 @@ class Presenter:
                     board_id, _ = await self.show_board(
                         view.game_id, chat, photo, links, caption, view.buttons, stamp
                     )
-                await self._ping(chat, notices, board_id, view.buttons)
+                where = Where(chat, board_id, view.buttons)
             else:
-                await self._ping(chat, notices, self._board_id(links, chat), ())
+                where = Where(chat, self._board_id(links, chat))
+            await self.pings.send(notices, where, view.game_id)
         except (Forbidden, BadRequest) as error:
             closed = isinstance(error, Forbidden) or "chat not found" in error.message.lower()
             if chat < 0 or not closed:
@@ -332,37 +307,6 @@ class Presenter:
             if origin is not None:
                 line = t("telegram.unreachable", name=f"@{self.people.name(chat)}")
                 await self._send(origin.chat_id, (line,), (), origin.message_id)
-
-    async def _ping(
-        self,
-        chat_id: int,
-        notices: Sequence[Notice],
-        reply_to: int | None,
-        board_buttons: Sequence[Button],
-    ) -> None:
-        """One message per distinct notice, mentioning everyone it is for (in groups)."""
-        grouped: dict[tuple[tuple[str, ...], tuple[Button, ...]], list[int]] = {}
-        for notice in notices:
-            user_id = user_id_of(notice.player)
-            assert user_id is not None
-            grouped.setdefault((notice.lines, notice.buttons), []).append(user_id)
-        for (lines, buttons), users in grouped.items():
-            text = as_html(lines, MessageLimit.MAX_TEXT_LENGTH - 200)  # room for the mentions
-            mentioned = [u for u in users if u != chat_id]  # a private chat needs no mention
-            if mentioned:
-                names = ", ".join(
-                    f'<a href="tg://user?id={u}">{html.escape(self.people.name(u))}</a>'
-                    for u in mentioned
-                )
-                text = f"{names}: {text}"
-            extra = () if tuple(buttons) == tuple(board_buttons) else buttons
-            await self.bot.send_message(
-                chat_id,
-                text,
-                parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(extra),
-                reply_parameters=replying(reply_to),
-            )
 
     async def _send(
         self,

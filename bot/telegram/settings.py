@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from bot.config import Config, ConfigError
+from bot.telegram.pacing import Limits
+from bot.telegram.pings import IDLE, Notify
 
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as a webhook secret token
 
@@ -25,6 +27,9 @@ class TelegramSettings:
     webhook_secret: str | None = None
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
+    limits: Limits = field(default_factory=Limits)  # Telegram's flood limits, which the bot keeps
+    notify: Notify = Notify.TURN  # which pings players get
+    ping_after: float = IDLE  # seconds away from a game before a "your move" ping
 
     @property
     def webhook(self) -> bool:
@@ -80,4 +85,6 @@ class TelegramSettings:
             webhook_secret=secret,
             webhook_listen=get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0",
             webhook_port=int(port),
+            notify=Notify(config.notify),
+            ping_after=config.ping_after,
         )

@@ -35,6 +35,7 @@ class BotApiMethods:
         _next_file_number: int
         _unanswered_queries: set[str]
         _stopping: bool
+        _chats: dict[int, dict[str, Any]]
 
         def chat(self, chat_id: int, user: TelegramUser | None = None) -> dict[str, Any]: ...
         async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T: ...
@@ -196,6 +197,8 @@ class BotApiMethods:
         chat_id = call.fields.get("chat_id")
         if not isinstance(chat_id, int):
             raise BotApiError(400, "Bad Request: chat not found")
+        if chat_id > 0 and chat_id not in self._chats:  # the user never wrote to the bot
+            raise BotApiError(403, "Forbidden: bot can't initiate conversation with a user")
         reply_id = (call.fields.get("reply_parameters") or {}).get("message_id") or call.fields.get(
             "reply_to_message_id"
         )

@@ -110,6 +110,12 @@ class FakeTelegramServer(BotApiMethods):
         """Declare a chat's type (``private``, ``group``, ``supergroup``) and title."""
         self._chats[chat_id] = {"id": chat_id, "type": chat_type, "title": title}
 
+    def open_private_chat(self, *user_ids: int) -> None:
+        """The users have written to the bot (``/start``): it may message them. A private chat
+        the user never opened refuses the bot with 403, as Telegram does."""
+        for user_id in user_ids:
+            self.chat(user_id)
+
     def chat(self, chat_id: int, user: TelegramUser | None = None) -> dict[str, Any]:
         """The ``Chat`` object of a chat; positive ids are private chats by default."""
         if chat_id not in self._chats:

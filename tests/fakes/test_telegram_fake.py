@@ -188,6 +188,7 @@ async def test_unknown_method_and_bad_token(fake_telegram: FakeTelegramServer) -
 
 
 async def test_document_upload_and_download(fake_telegram: FakeTelegramServer) -> None:
+    fake_telegram.open_private_chat(CHAT)
     async with build_app(fake_telegram) as app:
         sent = await app.bot.send_document(CHAT, b"(;GM[1]SZ[9])", filename="game.sgf")
         await app.bot.delete_message(CHAT, sent.message_id)
@@ -198,7 +199,19 @@ async def test_document_upload_and_download(fake_telegram: FakeTelegramServer) -
     assert fake_telegram.bot_messages(CHAT) == []
 
 
+async def test_a_private_chat_the_user_never_opened_refuses_the_bot(
+    fake_telegram: FakeTelegramServer,
+) -> None:
+    async with raw_bot(fake_telegram) as bot:
+        with pytest.raises(Forbidden, match="can't initiate conversation"):
+            await bot.send_message(CHAT, "hello")
+        fake_telegram.inject_message(CHAT, "/start")  # the user opens the chat
+        await bot.send_message(CHAT, "hello")
+    assert [m.text for m in fake_telegram.bot_messages(CHAT) if m.sender["is_bot"]] == ["hello"]
+
+
 async def test_unknown_callback_query_and_forced_error(fake_telegram: FakeTelegramServer) -> None:
+    fake_telegram.open_private_chat(CHAT)
     fake_telegram.fail_next("sendMessage", "Forbidden: bot was blocked by the user", status=403)
     async with build_app(fake_telegram) as app:
         with pytest.raises(BadRequest, match="Query is too old"):
@@ -285,6 +298,7 @@ async def test_group_chat_allows_20_calls_a_minute_edits_included() -> None:
 
 async def test_private_chat_allows_one_call_a_second() -> None:
     async with start_fake_telegram() as server, aiohttp.ClientSession() as session:
+        server.open_private_chat(CHAT, CHAT + 1)
         url = f"{server.base_url}{server.token}/sendMessage"
         async with session.post(url, json={"chat_id": CHAT, "text": "one"}) as first:
             assert first.status == 200
@@ -309,6 +323,7 @@ async def test_private_chat_allows_one_call_a_second() -> None:
 async def test_scaled_limits_answer_scaled_retry_after_and_pass_after_waiting() -> None:
     limits = TelegramLimits().scaled(0.5)  # one call per 0.5 s in a private chat
     async with start_fake_telegram(limits=limits) as server, raw_bot(server) as bot:
+        server.open_private_chat(CHAT)
         await bot.send_message(CHAT, "one")
         with pytest.raises(RetryAfter) as refused:
             await bot.send_chat_action(CHAT, "upload_photo")
@@ -323,6 +338,7 @@ async def test_scaled_limits_answer_scaled_retry_after_and_pass_after_waiting() 
 async def test_overall_limit_counts_callback_answers_but_not_polling() -> None:
     limits = TelegramLimits().scaled(10)  # 30 calls per 10 s in all: no race with the clock
     async with start_fake_telegram(limits=limits) as server, raw_bot(server) as bot:
+        server.open_private_chat(CHAT, 3000, *range(2001, 2029))
         board = await bot.send_message(CHAT, "board")
         query = server.inject_callback_query(server.message(CHAT, board.message_id), "go")
         await bot.answer_callback_query(query)  # the chat's one call per 10 s is not used
@@ -341,6 +357,7 @@ async def test_overall_limit_counts_callback_answers_but_not_polling() -> None:
 async def test_the_rate_limiter_retries_a_scaled_retry_after() -> None:
     limits = TelegramLimits().scaled(0.25)
     async with start_fake_telegram(limits=limits) as server, build_app(server) as app:
+        server.open_private_chat(CHAT)
         await asyncio.gather(*(app.bot.send_message(CHAT, f"{n}") for n in range(3)))
 
     assert sorted(m.text or "" for m in server.bot_messages(CHAT)) == ["0", "1", "2"]
@@ -348,6 +365,7 @@ async def test_the_rate_limiter_retries_a_scaled_retry_after() -> None:
 
 
 async def test_forced_429s_are_counted_too(fake_telegram: FakeTelegramServer) -> None:
+    fake_telegram.open_private_chat(CHAT)
     fake_telegram.rate_limit_next("sendMessage", retry_after=1)
     async with raw_bot(fake_telegram) as bot:
         with pytest.raises(RetryAfter):

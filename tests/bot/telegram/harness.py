@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 from pathlib import Path
 from typing import Any
@@ -12,14 +13,19 @@ from typing import Any
 from PIL import Image
 
 from bot.config import Config
-from bot.telegram import serve
+from bot.telegram import TelegramSettings
+from bot.telegram.application import run
+from bot.telegram.pacing import Limits
 from service import GameService, View
 from service.limits import CommandBudget
 from service.ports import Opponent
 from storage.sqlite import open_sqlite
 from tests.fakes import FakeTelegramServer, StoredMessage, TelegramCall, TelegramUser
+from tests.fakes.limits import TELEGRAM_LIMITS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SCALE = 0.02  # Telegram's limits with periods 50 times shorter: the same rules, faster tests
+PACE = Limits().scaled(SCALE)
 
 
 class RedeliveringTelegram(FakeTelegramServer):
@@ -27,7 +33,7 @@ class RedeliveringTelegram(FakeTelegramServer):
     before confirming it)."""
 
     def __init__(self) -> None:
-        super().__init__(limits=None)  # paced by the bot in a later change
+        super().__init__(limits=TELEGRAM_LIMITS.scaled(SCALE))  # the bot keeps them (PACE)
         self.payloads: dict[int, dict[str, Any]] = {}
 
     def _queue_update(self, payload: dict[str, Any]) -> int:
@@ -51,7 +57,9 @@ class BotProcess:
         environ: dict[str, str] | None = None,
         opponent: Opponent | None = None,
         budget: CommandBudget | None = None,
+        ping_after: float | None = None,
     ) -> None:
+        self.ping_after = ping_after
         self.tg = tg
         self.budget = budget
         self.db_path = db_path
@@ -66,7 +74,10 @@ class BotProcess:
         config = Config(
             telegram_token=self.tg.token, telegram_api_url=self.tg.base_url, environ=self.environ
         )
-        task = self.task = asyncio.create_task(serve(self.service, config, self.deliveries))
+        settings = dataclasses.replace(TelegramSettings.from_config(config), limits=PACE)
+        if self.ping_after is not None:
+            settings = dataclasses.replace(settings, ping_after=self.ping_after)
+        task = self.task = asyncio.create_task(run(self.service, settings, self.deliveries))
         await self.tg.wait_for(lambda: "telegram" in self.deliveries or task.done())
         if task.done():
             task.result()

@@ -3,6 +3,7 @@ chats (board in each player's chat, notices there) and a group (open challenge, 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from renderer import Snapshot, render_png
@@ -36,13 +37,17 @@ async def start_private_game(tg: RedeliveringTelegram) -> None:
 
 
 async def move(tg: RedeliveringTelegram, chat: int, text: str, user: object, *, other: int) -> None:
-    """A move in ``chat``; wait until the opponent's board in ``other`` shows it and the
-    opponent has been pinged."""
+    """A move in ``chat``; wait until the opponent's board in ``other`` shows it, the
+    opponent has been pinged, and the mover's board shows it (with the move in words below)."""
     edits = len(answered(tg, "editMessageMedia", other))
+    own = len(answered(tg, "editMessageMedia", chat))
+    told = len(answered(tg, "sendMessage", chat))
     pings = len(answered(tg, "sendMessage", other))
     tg.inject_message(chat, text, user=user)  # type: ignore[arg-type]
     await tg.wait_for_call("editMessageMedia", chat_id=other, count=edits + 1)
     await tg.wait_for_call("sendMessage", chat_id=other, count=pings + 1)
+    await tg.wait_for_call("editMessageMedia", chat_id=chat, count=own + 1)
+    await tg.wait_for_call("sendMessage", chat_id=chat, count=told + 1)  # the move, in words
 
 
 async def press(tg: RedeliveringTelegram, chat: int, label: str, user: object) -> None:
@@ -121,18 +126,17 @@ async def test_a_group_game_with_an_open_challenge(
     assert tg.message(GROUP, challenge.message_id).buttons == []  # answered: buttons gone
     assert image_size(photo.upload or b"") == image_size(render_png(Snapshot(9)))
 
+    # live pace (PRODUCT.md, "Platform limits"): each move is one call in the group, the edited
+    # board, whose caption names who is to play; both players are following, so no pings
     board = board_of(tg, GROUP)
+    calls = len(tg.calls)
     await say(tg, GROUP, "d4", ALICE, reply_to=board, method="editMessageMedia")
-    ping = await tg.wait_for_call("sendMessage", chat_id=GROUP, count=3)
-    assert ping.fields["text"] == (
-        f'<a href="tg://user?id={B}">bob</a>: Your move in game #1: '
-        "Move 1 · Black D4 · White (@bob) to play"
-    )
-    ping_message = tg.bot_messages(GROUP)[-1]
-    await say(tg, GROUP, "e5", BOB, reply_to=ping_message, method="editMessageMedia")
+    await say(tg, GROUP, "e5", BOB, reply_to=board, method="editMessageMedia")
     assert board_of(tg, GROUP).caption == "Move 2 · White E5 · Black (@alice) to play"
     await say(tg, GROUP, "/play@gobot_test_bot c3", ALICE, method="editMessageMedia")
-    await tg.wait_for_call("sendMessage", chat_id=GROUP, count=5)  # the ping for Bob
+    sent = [c.api_method for c in tg.calls[calls:] if c.chat_id is not None]
+    assert sent == ["editMessageMedia"] * 3
+    assert len(tg.bot_messages(GROUP)) == 3  # the challenge, the board, the first ping
 
     calls = len(tg.calls)
     tg.inject_message(GROUP, "d5", user=BOB)  # not a reply, not a command: not for the bot
@@ -141,9 +145,49 @@ async def test_a_group_game_with_an_open_challenge(
     await say(tg, GROUP, "/board", BOB, method="sendPhoto")
     texts = [c.fields.get("text", "") for c in tg.calls[calls:] if c.chat_id == GROUP]
     assert not [text for text in texts if "weather" in text or "D5" in text or "pass" in text]
+    assert not [text for text in texts if "Your move" in text]
     assert board_of(tg, GROUP).caption == "Move 3 · Black C3 · White (@bob) to play"
     await tg.wait_for_call("editMessageReplyMarkup", chat_id=GROUP, count=2)  # the old board's
     assert len([m for m in tg.bot_messages(GROUP) if m.photo and m.buttons]) == 1
+
+
+async def test_a_correspondence_paced_group_game_pings_once_privately_when_it_can(
+    tg: RedeliveringTelegram, tmp_path: Path
+) -> None:
+    """A player who has not acted in the game for ``ping_after`` seconds is pinged once for
+    their move: in their private chat when they have opened one with the bot, else by a reply
+    in the group; a player who is following the game is not pinged."""
+    bot = await BotProcess(tg, tmp_path / "slow.db", ping_after=0.5).start()
+    try:
+        tg.set_chat(GROUP, "group")
+        await say(tg, B, "/start", BOB)  # Bob has a private chat with the bot, Alice has none
+        await say(tg, GROUP, "/challenge size=9 color=black", ALICE)
+        [challenge] = tg.bot_messages(GROUP)
+        tg.inject_callback_query(challenge, "g1:accept", user=BOB)
+        await tg.wait_for_call("sendMessage", chat_id=GROUP, count=2)  # game begins, for Alice
+        board = board_of(tg, GROUP)
+        private = len(answered(tg, "sendMessage", B))
+        await say(tg, GROUP, "d4", ALICE, reply_to=board, method="editMessageMedia")
+        # Bob accepted a moment ago: no ping now, one once he has been away for 0.5 s
+        ping = await tg.wait_for_call("sendMessage", chat_id=B, count=private + 1)
+        assert ping.fields["text"] == (
+            "Your move in game #1: Move 1 · Black D4 · White (@bob) to play"
+        )
+        assert len(answered(tg, "sendMessage", GROUP)) == 2  # nothing more in the group
+        await asyncio.sleep(0.7)
+        assert len(answered(tg, "sendMessage", B)) == private + 1  # once
+        await asyncio.sleep(0.2)  # Alice is away from the game too by now
+        await say(tg, B, "e5 #1", BOB, method="sendPhoto")  # from his private chat
+        ping = await tg.wait_for_call("sendMessage", chat_id=GROUP, count=3)
+        assert ping.fields["text"] == (
+            f'<a href="tg://user?id={A}">alice</a>: Your move in game #1: '
+            "Move 2 · White E5 · Black (@alice) to play"
+        )
+        assert ping.fields["reply_parameters"]["message_id"] == board.message_id
+        assert board_of(tg, GROUP).caption == "Move 2 · White E5 · Black (@alice) to play"
+        assert not tg.too_many_requests
+    finally:
+        await bot.stop()
 
 
 async def test_a_game_against_the_computer(tg: RedeliveringTelegram, tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ from bot import app
 from bot.config import Config, ConfigError
 from bot.grammar import COMMANDS
 from bot.telegram import TelegramSettings
+from bot.telegram.formatting import as_html
 from bot.telegram.logs import MASK, mask_secrets
-from bot.telegram.present import as_html
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, say
 from tests.fakes import TELEGRAM_ALICE as ALICE
 

@@ -1,0 +1,240 @@
+"""Live games at a chat's pace (issue 11): Telegram groups through the fake Bot API server that
+enforces Telegram's flood limits (20 calls a minute per group, 1 a second per private chat, 30 a
+second in all; 429 with retry_after beyond them), with the real python-telegram-bot client, the
+real service on a SQLite file and rendering.
+
+Scenarios (``--minutes`` long, 2 by default):
+
+- ``one``: one group game at 30 moves a minute (the two players alternate, a move every 2 s);
+- ``five``: five games in one group at 6 moves a minute each (30 a minute in the group).
+
+Players reply to their game's board with the point, on a fixed schedule (they do not wait for
+the board: the harder case). For each move: the delay from the move being available to the bot
+until the group shows a board of that game at that move or later (p50, p95, max); the group's
+Bot API calls per move; 429s; whether every game's final position is shown. The peer figure is
+the group's budget itself: the delay an even pace of 20 calls a minute allows at best.
+``--scale`` runs the same rules with every period (limits and schedule) multiplied, for a quick
+check. Prints a table and ends with one JSON line of named figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_telegram import move_lists, percentile  # noqa: E402
+from bot.telegram import TelegramSettings, build_application  # noqa: E402
+from bot.telegram.pacing import Limits  # noqa: E402
+from service import GameService  # noqa: E402
+from storage.sqlite import open_sqlite  # noqa: E402
+from tests.fakes import FakeTelegramServer, TelegramUser, run_polling  # noqa: E402
+from tests.fakes.limits import TelegramLimits  # noqa: E402
+from tests.fakes.telegram_payloads import TelegramCall  # noqa: E402
+
+GROUP = -1001234567890
+MOVE = re.compile(r"Move (\d+)")
+SETTLE = 15.0  # seconds (scaled) after the last move for the last boards to arrive
+
+
+@dataclass
+class Shown:
+    """The boards the group was shown, per board message: (arrival time, move number)."""
+
+    boards: dict[int, list[tuple[float, int]]] = field(default_factory=lambda: defaultdict(list))
+
+
+class WatchedTelegram(FakeTelegramServer):
+    """The fake server, noting each board the group is shown (photo or edit) and its move."""
+
+    def __init__(self, limits: TelegramLimits) -> None:
+        super().__init__(limits=limits)
+        self.shown = Shown()
+        self.group_calls = 0
+
+    def _note(self, call: TelegramCall, message_id: int) -> None:
+        caption = str(call.fields.get("caption") or "")
+        media = call.fields.get("media")
+        if isinstance(media, dict):
+            caption = str(media.get("caption") or "")
+        found = MOVE.search(caption)
+        number = int(found.group(1)) if found else 0
+        self.shown.boards[message_id].append((call.received_at, number))
+
+    async def _api_sendPhoto(self, call: TelegramCall) -> dict[str, Any]:
+        result = await super()._api_sendPhoto(call)
+        if call.chat_id == GROUP:
+            self._note(call, int(result["message_id"]))
+        return result
+
+    async def _api_editMessageMedia(self, call: TelegramCall) -> Any:
+        result = await super()._api_editMessageMedia(call)
+        if call.chat_id == GROUP:
+            self._note(call, int(call.fields["message_id"]))
+        return result
+
+
+async def start_game(tg: WatchedTelegram, black: TelegramUser, white: TelegramUser) -> int:
+    """Black proposes an open challenge in the group, White takes it; the board message."""
+    before = len(tg.bot_messages(GROUP))
+    tg.inject_message(GROUP, "/challenge size=19 color=black", user=black)
+    challenge = await tg.wait_for(lambda: tg.bot_messages(GROUP)[before:], timeout=120)
+    tg.inject_callback_query(challenge[0], challenge[0].callback_data[0], user=white)
+
+    def board() -> int | None:
+        for message in tg.bot_messages(GROUP)[before:]:
+            if message.photo is not None and f"@{black.username}" in (message.caption or ""):
+                return message.message_id
+        return None
+
+    found = await tg.wait_for(board, timeout=120)
+    assert found is not None
+    return found
+
+
+@dataclass
+class Game:
+    black: TelegramUser
+    white: TelegramUser
+    moves: list[str]
+    board: int = 0
+    sent: list[float] = field(default_factory=list)  # when each move was available
+
+
+async def play(tg: WatchedTelegram, game: Game, every: float, offset: float, t0: float) -> None:
+    """The game's moves on schedule: move k at ``t0 + offset + k * every``."""
+    board = tg.message(GROUP, game.board)
+    for number, point in enumerate(game.moves):
+        await asyncio.sleep(max(0.0, t0 + offset + number * every - time.monotonic()))
+        mover = game.black if number % 2 == 0 else game.white
+        message = tg.inject_message(GROUP, point, user=mover, reply_to=board)
+        assert message.update_id is not None
+        game.sent.append(tg.update_timings[message.update_id].queued_at)
+
+
+def delays(tg: WatchedTelegram, game: Game) -> tuple[list[float], bool]:
+    """Each move's delay until a board at that move or later was shown; final position shown."""
+    shown = sorted(tg.shown.boards[game.board])
+    result = []
+    for number, sent in enumerate(game.sent, start=1):
+        later = [when for when, move in shown if move >= number and when >= sent]
+        result.append((min(later) - sent) if later else float("inf"))
+    final = bool(shown) and max(move for _, move in shown) == len(game.moves)
+    return result, final
+
+
+async def scenario(
+    name: str, games: int, per_minute: float, minutes: float, scale: float
+) -> dict[str, Any]:
+    """Run one scenario; its figures."""
+    tg = WatchedTelegram(TelegramLimits().scaled(scale))
+    tg.set_chat(GROUP, "supergroup", "Go Club")
+    await tg.start()
+    moves_each = int(per_minute * minutes)
+    every = 60.0 * scale / per_minute
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            database = await open_sqlite(Path(folder) / "bench.db")
+            service = GameService(database)
+            settings = TelegramSettings(
+                token=tg.token, api_url=tg.base_url, limits=Limits().scaled(scale)
+            )
+            app, _ = build_application(service, settings)
+            try:
+                async with run_polling(app, poll_timeout=1):
+                    played = [
+                        Game(
+                            TelegramUser(200_000 + 2 * i, f"Black {i}", f"black{i}"),
+                            TelegramUser(200_001 + 2 * i, f"White {i}", f"white{i}"),
+                            moves,
+                        )
+                        for i, moves in enumerate(move_lists(games, moves_each))
+                    ]
+                    for game in played:
+                        game.board = await start_game(tg, game.black, game.white)
+                    calls_before = len([c for c in tg.calls if c.chat_id == GROUP])
+                    too_many_before = len(tg.too_many_requests)
+                    t0 = time.monotonic()
+                    await asyncio.gather(
+                        *(
+                            play(tg, game, every, i * every / games, t0)
+                            for i, game in enumerate(played)
+                        )
+                    )
+                    deadline = time.monotonic() + SETTLE * max(scale, 0.2)
+                    while time.monotonic() < deadline:
+                        if all(delays(tg, game)[1] for game in played):
+                            break
+                        await asyncio.sleep(0.05)
+                    group_calls = len([c for c in tg.calls if c.chat_id == GROUP]) - calls_before
+                    too_many = len(tg.too_many_requests) - too_many_before
+            finally:
+                await database.close()
+    finally:
+        await tg.stop()
+    measured = [delays(tg, game) for game in played]
+    values = [d / scale for ds, _ in measured for d in ds]
+    moves = len(values)
+    gap = Limits().group.gap * (1 + Limits().margin)
+    return {
+        "scenario": name,
+        "games": games,
+        "moves": moves,
+        "p50_s": round(percentile(values, 0.5), 2),
+        "p95_s": round(percentile(values, 0.95), 2),
+        "max_s": round(max(values), 2),
+        "calls_per_move": round(group_calls / moves, 2),
+        "too_many_requests": too_many,
+        "final_shown": all(final for _, final in measured),
+        "budget_gap_s": round(gap, 2),
+    }
+
+
+def show(figures: list[dict[str, Any]], scale: float) -> None:
+    print(f"Telegram group pacing (limits enforced by the fake; scale {scale:g})")
+    print(
+        f"{'scenario':<10}{'games':>6}{'moves':>7}{'p50 s':>8}{'p95 s':>8}{'max s':>8}"
+        f"{'calls/move':>12}{'429s':>6}{'final shown':>13}"
+    )
+    for f in figures:
+        print(
+            f"{f['scenario']:<10}{f['games']:>6}{f['moves']:>7}{f['p50_s']:>8.2f}"
+            f"{f['p95_s']:>8.2f}{f['max_s']:>8.2f}{f['calls_per_move']:>12.2f}"
+            f"{f['too_many_requests']:>6}{f['final_shown']!s:>13}"
+        )
+    gap = figures[0]["budget_gap_s"]
+    print(f"peer: the group's budget, 20 calls a minute, is one call every {gap:.2f} s at best")
+
+
+async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
+    runs = {"one": (1, 30.0), "five": (5, 6.0)}
+    chosen = [args.scenario] if args.scenario else list(runs)
+    return [
+        await scenario(name, *runs[name], minutes=args.minutes, scale=args.scale) for name in chosen
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=2.0)
+    parser.add_argument("--scale", type=float, default=1.0, help="time factor (0.1: 10× faster)")
+    parser.add_argument("--scenario", choices=("one", "five"))
+    args = parser.parse_args()
+    figures = asyncio.run(main_async(args))
+    show(figures, args.scale)
+    print(json.dumps({"bench": "pace", "scale": args.scale, "scenarios": figures}))
+
+
+if __name__ == "__main__":
+    main()

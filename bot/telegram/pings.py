@@ -1,0 +1,172 @@
+"""Pings: the messages that tell a player something beside the board (PRODUCT.md, "Platform
+limits"). In a group the board's caption already names who is to play, so the plain "your move"
+ping (:attr:`service.Notice.turn`) waits while the player is following the game: it goes out when
+they have not acted in it for :attr:`Pings.idle` seconds (at once when they were already away,
+else once that time has passed without them acting), one ping per turn. Every other notice (a
+challenge taken, a request to answer, the result) goes out at once.
+
+A group's ping goes to the player's private chat when they have opened one with the bot (private
+chats have their own budget, and it reaches the phone), else it is a short reply in the group
+that mentions them. A private chat that refuses the bot is remembered and not tried again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import html
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from telegram import Bot
+from telegram.constants import MessageLimit, ParseMode
+from telegram.error import BadRequest, Forbidden
+
+from bot.telegram.formatting import as_html, keyboard, replying
+from bot.telegram.people import People, user_id_of
+from service import Button, Notice
+
+log = logging.getLogger(__name__)
+IDLE = 300.0  # seconds without acting in a game after which a player is pinged for their move
+
+
+class Notify(enum.StrEnum):
+    """Which pings players get (``GOBOT_NOTIFY``)."""
+
+    ALL = "all"  # every notice at once, a "your move" message after every move
+    TURN = "turn"  # "your move" only after being away from the game for a while (the default)
+    NONE = "none"  # no "your move" messages; requests that need an answer still come
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """The chat a ping is for, the message it replies to there, and the board's buttons (a
+    ping repeats only other buttons)."""
+
+    chat_id: int
+    reply_to: int | None
+    board_buttons: tuple[Button, ...] = ()
+
+
+class Pings:
+    """Sends the pings of each view by the rules above; remembers who acted when."""
+
+    def __init__(
+        self, bot: Bot, people: People, notify: Notify = Notify.TURN, idle: float = IDLE
+    ) -> None:
+        self.bot = bot
+        self.people = people
+        self.notify = notify
+        self.idle = idle
+        self._acted: dict[tuple[int, str], float] = {}  # (game, player) → when they last acted
+        self._later: dict[tuple[int, str], asyncio.Task[None]] = {}
+        self._private: dict[int, bool] = {}  # user → their private chat takes messages
+
+    def acted(self, game_id: int | None, player: str) -> None:
+        """``player`` did something in the game: they are following it (no ping is due)."""
+        if game_id is None:
+            return
+        key = (game_id, player)
+        self._acted[key] = time.monotonic()
+        self._cancel(key)
+
+    def opened(self, user_id: int) -> None:
+        """The user wrote to the bot in a private chat: pings can go there (a user not seen yet
+        is tried once; Telegram refuses a chat the user never opened)."""
+        self._private[user_id] = True
+
+    async def close(self) -> None:
+        """Drop the pings still waiting (a restarted bot pings on the next move)."""
+        for key in list(self._later):
+            self._cancel(key)
+
+    async def send(self, notices: Sequence[Notice], where: Where, game_id: int | None) -> None:
+        """The pings of ``notices`` for players of the game whose board ``where`` shows."""
+        group = where.chat_id < 0
+        now = time.monotonic()
+        due: list[Notice] = []
+        for notice in notices:
+            if game_id is not None:
+                self._cancel((game_id, notice.player))  # a newer turn replaces a waiting ping
+            if not (notice.turn and group) or self.notify is Notify.ALL:
+                due.append(notice)
+            elif self.notify is Notify.TURN and game_id is not None:
+                acted = self._acted.get((game_id, notice.player))
+                if acted is None or now - acted >= self.idle:
+                    due.append(notice)
+                else:
+                    self._wait(game_id, notice, where, acted + self.idle - now)
+        if due:
+            await self._deliver(due, where)
+
+    def _wait(self, game_id: int, notice: Notice, where: Where, delay: float) -> None:
+        key = (game_id, notice.player)
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            self._later.pop(key, None)
+            try:
+                await self._deliver([notice], where)
+            except Exception:
+                log.exception("a waiting ping of game %s failed", game_id)
+
+        self._later[key] = asyncio.create_task(later(), name=f"ping {game_id} {notice.player}")
+
+    def _cancel(self, key: tuple[int, str]) -> None:
+        task = self._later.pop(key, None)
+        if task is not None:
+            task.cancel()
+
+    async def _deliver(self, notices: Sequence[Notice], where: Where) -> None:
+        """Private messages where they can go, one reply in the chat for the others."""
+        left: list[Notice] = []
+        for notice in notices:
+            if where.chat_id < 0 and await self._in_private(notice, where.board_buttons):
+                continue
+            left.append(notice)
+        await self._reply(left, where)
+
+    async def _in_private(self, notice: Notice, board_buttons: tuple[Button, ...]) -> bool:
+        """Send ``notice`` to its player's private chat; False when that chat is closed."""
+        user_id = user_id_of(notice.player)
+        if user_id is None or not self._private.get(user_id, True):
+            return False  # tried before: the user has not opened a private chat
+        try:
+            await self.bot.send_message(
+                user_id,
+                as_html(notice.lines),
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard(notice.buttons),
+            )
+        except (Forbidden, BadRequest) as error:
+            log.info("private chat %s refuses the bot (%s): pinging in the group", user_id, error)
+            self._private[user_id] = False
+            return False
+        return True
+
+    async def _reply(self, notices: Sequence[Notice], where: Where) -> None:
+        """One message per distinct notice, mentioning everyone it is for (in groups)."""
+        grouped: dict[tuple[tuple[str, ...], tuple[Button, ...]], list[int]] = {}
+        for notice in notices:
+            user_id = user_id_of(notice.player)
+            assert user_id is not None
+            grouped.setdefault((notice.lines, notice.buttons), []).append(user_id)
+        for (lines, buttons), users in grouped.items():
+            text = as_html(lines, MessageLimit.MAX_TEXT_LENGTH - 200)  # room for the mentions
+            mentioned = [u for u in users if u != where.chat_id]  # a private chat: no mention
+            if mentioned:
+                names = ", ".join(
+                    f'<a href="tg://user?id={u}">{html.escape(self.people.name(u))}</a>'
+                    for u in mentioned
+                )
+                text = f"{names}: {text}"
+            extra = () if tuple(buttons) == where.board_buttons else buttons
+            await self.bot.send_message(
+                where.chat_id,
+                text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard(extra),
+                reply_parameters=replying(where.reply_to),
+            )
