@@ -25,6 +25,7 @@ from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden
 
 from bot.telegram.formatting import as_html, keyboard, replying
+from bot.telegram.listing import html_line
 from bot.telegram.people import People, user_id_of
 from service import Button, Notice
 
@@ -48,6 +49,7 @@ class Where:
     chat_id: int
     reply_to: int | None
     board_buttons: tuple[Button, ...] = ()
+    board_url: str | None = None  # the board message's link (supergroups), for private pings
 
 
 class Pings:
@@ -123,20 +125,24 @@ class Pings:
         """Private messages where they can go, one reply in the chat for the others."""
         left: list[Notice] = []
         for notice in notices:
-            if where.chat_id < 0 and await self._in_private(notice, where.board_buttons):
+            if where.chat_id < 0 and await self._in_private(notice, where.board_url):
                 continue
             left.append(notice)
         await self._reply(left, where)
 
-    async def _in_private(self, notice: Notice, board_buttons: tuple[Button, ...]) -> bool:
-        """Send ``notice`` to its player's private chat; False when that chat is closed."""
+    async def _in_private(self, notice: Notice, board_url: str | None) -> bool:
+        """Send ``notice`` to its player's private chat (with a link to the group's board when
+        there is one); False when that chat is closed."""
         user_id = user_id_of(notice.player)
         if user_id is None or not self._private.get(user_id, True):
             return False  # tried before: the user has not opened a private chat
+        lines = [html_line(line) for line in notice.lines]
+        if board_url is not None and lines:
+            lines[-1] = html_line(notice.lines[-1], board_url)
         try:
             await self.bot.send_message(
                 user_id,
-                as_html(notice.lines),
+                "\n".join(lines),
                 parse_mode=ParseMode.HTML,
                 reply_markup=keyboard(notice.buttons),
             )

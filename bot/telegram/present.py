@@ -24,6 +24,7 @@ from bot.deliveries import forward
 from bot.snapshots import render_board
 from bot.telegram.formatting import HOME, as_html, board_link, keyboard, replying
 from bot.telegram.links import GameLinks
+from bot.telegram.listing import linked_lines, message_url
 from bot.telegram.pacing import Pacing
 from bot.telegram.people import PLATFORM, People, user_id_of
 from bot.telegram.pings import Pings, Where
@@ -126,11 +127,14 @@ class Presenter:
                     view.game_id, chat, photo, links, view.text, view.buttons, stamp, fresh=fresh
                 )
             if here:
-                await self.pings.send(here, Where(chat, board_id, view.buttons), view.game_id)
+                where = Where(chat, board_id, view.buttons, self._url(chat, board_id))
+                await self.pings.send(here, where, view.game_id)
             elif edited and not origin.pressed and chat > 0:  # in a group the caption says it
                 await self._send(chat, view.lines, (), board_id)
         else:
-            if view.file is None and view.lines:
+            if view.file is None and view.lines and any(g is not None for g in view.line_games):
+                await self._send_list(chat, view, origin.message_id)
+            elif view.file is None and view.lines:
                 await self._send(chat, view.lines, view.buttons, origin.message_id)
             if here:
                 where = Where(chat, self._board_id(links, chat))
@@ -295,7 +299,7 @@ class Presenter:
                     board_id, _ = await self.show_board(
                         view.game_id, chat, photo, links, caption, view.buttons, stamp
                     )
-                where = Where(chat, board_id, view.buttons)
+                where = Where(chat, board_id, view.buttons, self._url(chat, board_id))
             else:
                 where = Where(chat, self._board_id(links, chat))
             await self.pings.send(notices, where, view.game_id)
@@ -323,6 +327,18 @@ class Presenter:
             reply_parameters=replying(reply_to),
         )
 
+    async def _send_list(self, chat_id: int, view: View, reply_to: int | None) -> None:
+        """A games list whose lines link to the games' board messages (in supergroups)."""
+        games = {g for g in view.line_games if g is not None}
+        links_of = {game: await self.links.of(game) for game in sorted(games)}
+        await self.bot.send_message(
+            chat_id,
+            "\n".join(linked_lines(view, links_of, chat_id)),
+            parse_mode=ParseMode.HTML,
+            reply_markup=keyboard(view.buttons),
+            reply_parameters=replying(reply_to),
+        )
+
     async def _send_file(self, chat_id: int, view: View, reply_to: int | None) -> None:
         assert view.file is not None
         name, data = view.file
@@ -333,6 +349,11 @@ class Presenter:
             parse_mode=ParseMode.HTML,
             reply_parameters=replying(reply_to),
         )
+
+    @staticmethod
+    def _url(chat_id: int, board_id: int | None) -> str | None:
+        """The link of the board message (supergroups only), for pings elsewhere."""
+        return None if board_id is None else message_url(chat_id, board_id)
 
     @staticmethod
     def _board_id(links: dict[str, str], chat_id: int) -> int | None:

@@ -22,6 +22,7 @@ from tests.service.test_computer import ScriptedOpponent
 
 A, B = ALICE.id, BOB.id  # their private chats with the bot
 GROUP = -100
+CLUB = -100777  # a supergroup: its messages have links
 
 
 async def start_private_game(tg: RedeliveringTelegram) -> None:
@@ -159,32 +160,36 @@ async def test_a_correspondence_paced_group_game_pings_once_privately_when_it_ca
     in the group; a player who is following the game is not pinged."""
     bot = await BotProcess(tg, tmp_path / "slow.db", ping_after=0.5).start()
     try:
-        tg.set_chat(GROUP, "group")
+        tg.set_chat(CLUB, "supergroup")
         await say(tg, B, "/start", BOB)  # Bob has a private chat with the bot, Alice has none
-        await say(tg, GROUP, "/challenge size=9 color=black", ALICE)
-        [challenge] = tg.bot_messages(GROUP)
+        await say(tg, CLUB, "/challenge size=9 color=black", ALICE)
+        [challenge] = tg.bot_messages(CLUB)
         tg.inject_callback_query(challenge, "g1:accept", user=BOB)
-        await tg.wait_for_call("sendMessage", chat_id=GROUP, count=2)  # game begins, for Alice
-        board = board_of(tg, GROUP)
+        await tg.wait_for_call("sendMessage", chat_id=CLUB, count=2)  # game begins, for Alice
+        board = board_of(tg, CLUB)
         private = len(answered(tg, "sendMessage", B))
-        await say(tg, GROUP, "d4", ALICE, reply_to=board, method="editMessageMedia")
+        await say(tg, CLUB, "d4", ALICE, reply_to=board, method="editMessageMedia")
         # Bob accepted a moment ago: no ping now, one once he has been away for 0.5 s
         ping = await tg.wait_for_call("sendMessage", chat_id=B, count=private + 1)
+        link = f'<a href="https://t.me/c/777/{board.message_id}">board</a>'
         assert ping.fields["text"] == (
-            "Your move in game #1: Move 1 · Black D4 · White (@bob) to play"
+            f"Your move in game #1: Move 1 · Black D4 · White (@bob) to play · {link}"
         )
-        assert len(answered(tg, "sendMessage", GROUP)) == 2  # nothing more in the group
+        assert len(answered(tg, "sendMessage", CLUB)) == 2  # nothing more in the group
         await asyncio.sleep(0.7)
         assert len(answered(tg, "sendMessage", B)) == private + 1  # once
         await asyncio.sleep(0.2)  # Alice is away from the game too by now
         await say(tg, B, "e5 #1", BOB, method="sendPhoto")  # from his private chat
-        ping = await tg.wait_for_call("sendMessage", chat_id=GROUP, count=3)
+        ping = await tg.wait_for_call("sendMessage", chat_id=CLUB, count=3)
         assert ping.fields["text"] == (
             f'<a href="tg://user?id={A}">alice</a>: Your move in game #1: '
             "Move 2 · White E5 · Black (@alice) to play"
         )
         assert ping.fields["reply_parameters"]["message_id"] == board.message_id
-        assert board_of(tg, GROUP).caption == "Move 2 · White E5 · Black (@alice) to play"
+        assert board_of(tg, CLUB).caption == "Move 2 · White E5 · Black (@alice) to play"
+        # the games list links each game to its board in the supergroup
+        listed = await say(tg, B, "/games", BOB)
+        assert f'<a href="https://t.me/c/777/{board.message_id}">board</a>' in listed.fields["text"]
         assert not tg.too_many_requests
     finally:
         await bot.stop()
