@@ -23,13 +23,15 @@ class GameState:
 
     match: Match = field(default_factory=Match)
     clocks: Clocks | None = None
-    reminded: bool = False  # the "little time left" reminder for this turn was sent
+    #: how many "little time left" reminders of this turn were sent (:data:`service.timing.
+    #: REMINDERS`: one per threshold, the first ones counted as sent when a later one went out)
+    reminders: int = 0
     weekend: bool = False  # clocks pause at weekends
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready mapping for ``GameRow.data``."""
         data: dict[str, Any] = self.match.to_data()
-        data["reminded"] = self.reminded
+        data["reminders"] = self.reminders
         data["weekend"] = self.weekend
         if self.clocks is not None:
             c = self.clocks
@@ -56,7 +58,8 @@ class GameState:
         return cls(
             match=Match.from_data(data, size),
             clocks=clocks,
-            reminded=bool(data.get("reminded", False)),
+            # games stored before there were several thresholds kept ``reminded``: the first
+            reminders=int(data.get("reminders", 1 if data.get("reminded") else 0)),
             weekend=bool(data.get("weekend", False)),
         )
 

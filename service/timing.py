@@ -19,7 +19,10 @@ from service.views import format_left
 if TYPE_CHECKING:
     from service.unit import Loaded, Unit
 
-REMINDER_SHARE = 0.25  # remind when this share of the move's time (at most a day) is left
+#: the "little time left" reminders of a turn: when this share of the player's time on the move
+#: is left, at most this many seconds before the end (PRODUCT.md, "Correspondence"); a player
+#: with 3 days is reminded 18 hours and 2 hours before, one with 10 minutes 2m30s and 30s before
+REMINDERS: tuple[tuple[float, float], ...] = ((0.25, DAY), (0.05, 2 * 3600.0))
 #: seconds after which the scheduler asks the computer again when it owes a move (it was down,
 #: or the bot stopped before it answered): a game against it never waits for a person's look
 COMPUTER_RETRY = 60.0
@@ -81,12 +84,23 @@ async def timeout_at(
     return when_counted(clocks.turn_started, max(0.0, amount), state.weekend, pauses)
 
 
-def reminder_lead(row: GameRow, state: GameState, game: Game) -> float:
-    """How long before the timeout the "little time left" reminder goes out."""
+def reminder_leads(row: GameRow, state: GameState, game: Game) -> tuple[float, ...]:
+    """How long before the timeout each of the turn's reminders goes out (longest first)."""
     control = TimeControl.parse(row.time_control)
     assert state.clocks is not None
     own = state.clocks.black if game.to_move is Color.BLACK else state.clocks.white
-    return min(DAY, REMINDER_SHARE * control.budget(own))
+    budget = control.budget(own)
+    return tuple(min(cap, share * budget) for share, cap in REMINDERS)
+
+
+def reminders_due(leads: tuple[float, ...], left: float) -> int:
+    """How many of the reminders with ``leads`` are due with ``left`` seconds to go: a bot that
+    was down past several thresholds sends one reminder, the latest, and counts the others.
+
+    >>> reminders_due((64800.0, 7200.0), 70000.0), reminders_due((64800.0, 7200.0), 3600.0)
+    (0, 2)
+    """
+    return sum(1 for lead in leads if left <= lead)
 
 
 async def deadline(unit: Unit, row: GameRow, game: Game, state: GameState) -> float | None:
@@ -101,9 +115,10 @@ async def deadline(unit: Unit, row: GameRow, game: Game, state: GameState) -> fl
         )
         retry = unit.now + wait
         return retry if timeout is None else min(timeout, retry)
-    if timeout is None or state.reminded:
+    leads = reminder_leads(row, state, game) if timeout is not None else ()
+    if timeout is None or state.reminders >= len(leads):
         return timeout
-    return await timeout_at(unit, row, game, state, reminder_lead(row, state, game))
+    return await timeout_at(unit, row, game, state, leads[state.reminders])
 
 
 def start_turn(state: GameState, now: float) -> GameState:
@@ -111,7 +126,7 @@ def start_turn(state: GameState, now: float) -> GameState:
     if state.clocks is None:
         return state
     clocks = dataclasses.replace(state.clocks, turn_started=now, paused=0.0)
-    return dataclasses.replace(state, clocks=clocks, reminded=False)
+    return dataclasses.replace(state, clocks=clocks, reminders=0)
 
 
 def stop_clocks(state: GameState) -> GameState:

@@ -16,7 +16,7 @@ from service.options import parse_result
 from service.players import is_engine
 from service.ports import GameStatus, PlayerRow
 from service.showing import finish, lose_on_time
-from service.timing import time_left, year
+from service.timing import reminder_leads, reminders_due, time_left, year
 from service.unit import Loaded, Unit, require_active
 from service.views import Notice, View, format_left
 
@@ -104,13 +104,16 @@ async def settle(unit: Unit, command: Settle) -> View | None:
         # follows this command asks it (:meth:`GameService.execute`)
         await unit.save(loaded)
         return View((), game_id=row.id)
-    if left <= 0 or loaded.state.reminded:  # after the reminder, the deadline is the end
+    leads = reminder_leads(row, loaded.state, loaded.game)
+    due = reminders_due(leads, left)
+    if left <= 0 or loaded.state.reminders >= len(leads):  # after the last reminder: the end
         return await lose_on_time(unit, loaded)
-    return await _remind(unit, loaded, left)
+    return await _remind(unit, loaded, left, max(due, loaded.state.reminders + 1))
 
 
-async def _remind(unit: Unit, loaded: Loaded, left: float) -> View | None:
-    loaded.state = dataclasses.replace(loaded.state, reminded=True)
+async def _remind(unit: Unit, loaded: Loaded, left: float, reminders: int) -> View | None:
+    """The reminder for the latest threshold passed (once: the count is stored with it)."""
+    loaded.state = dataclasses.replace(loaded.state, reminders=reminders)
     await unit.save(loaded)
     if math.isinf(left):
         return None

@@ -42,15 +42,59 @@ async def test_reminder_then_loss_on_time(service: GameService, clock: FakeClock
     clock.advance(1)
     [reminder] = await scheduler.settle_due()
     assert reminder.notify[0].player == ALICE.id and reminder.keys == ("notice.little_time",)
-    assert await scheduler.seconds_to_next() == 0.5 * DAY
-    clock.advance(0.5 * DAY)
+    assert reminder.notify[0].turn is False  # always sent, to the player's private chat if any
+    assert await scheduler.seconds_to_next() == 0.5 * DAY - 2 * HOUR  # the last: 2 h left
+    clock.advance(0.5 * DAY - 2 * HOUR)
+    [last] = await scheduler.settle_due()
+    assert last.keys == ("notice.little_time",) and "2h 0m" in last.text
+    assert await scheduler.seconds_to_next() == 2 * HOUR
+    clock.advance(2 * HOUR)
     [lost] = await scheduler.settle_due()
     announce = line(lost, "end.announce")
     assert f"#{gid}" in announce and "W+T" in announce
     assert t("result.time", winner=color_name(Color.WHITE)) in announce
     assert {n.player for n in lost.notify} == {ALICE.id, BOB.id}
-    assert inbox.views == [reminder, lost]
+    assert inbox.views == [reminder, last, lost]
     assert await service.execute(NextDeadline(), Request(SYSTEM)) is None
+
+
+async def test_each_reminder_goes_out_once_across_restarts(tmp_path: Path) -> None:
+    """PRODUCT.md, "Correspondence": a reminder per threshold, none twice and none lost when the
+    bot restarts; a bot that was down past both thresholds sends one, the latest."""
+    path = tmp_path / "games.db"
+    clock = FakeClock()
+
+    async def settle() -> list[View]:
+        database = await open_sqlite(path)  # a new process each time
+        try:
+            return await Scheduler(GameService(database, clock=clock), Inbox()).settle_due()
+        finally:
+            await database.close()
+
+    database = await open_sqlite(path)
+    service = GameService(database, clock=clock, rng=random.Random(1))
+    first = await start_game(service, "size=9", "time=2d/move")
+    second = await start_game(service, "size=9", "time=2d/move", black=CAROL, white=BOB)
+    await database.close()
+    clock.advance(1.5 * DAY)
+    assert [v.game_id for v in await settle()] == [first, second]  # 12 h left: the first
+    assert await settle() == []  # restarted at once: nothing again
+    clock.advance(DAY / 2 - HOUR)  # the bot was down past the second threshold (2 h)
+    again = await settle()
+    assert [v.game_id for v in again] == [first, second] and "1h 0m" in again[0].text
+    assert await settle() == []
+    clock.advance(3 * HOUR)  # and past the end: each game lost on time, once
+    assert ["W+T" in line(v, "end.announce") for v in await settle()] == [True, True]
+    assert await settle() == []
+
+    database = await open_sqlite(path)
+    service = GameService(database, clock=clock, rng=random.Random(1))
+    third = await start_game(service, "size=9", "time=2d/move")
+    await database.close()
+    clock.advance(2 * DAY - HOUR)  # down past both thresholds of this turn: one reminder
+    [latest] = await settle()
+    assert latest.game_id == third and "1h 0m" in latest.text
+    assert await settle() == []
 
 
 async def test_a_move_resets_the_clock_and_the_reminder(

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import dataclasses
 import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +59,10 @@ class BotProcess:
         opponent: Opponent | None = None,
         budget: CommandBudget | None = None,
         ping_after: float | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.ping_after = ping_after
+        self.clock = clock
         self.tg = tg
         self.budget = budget
         self.db_path = db_path
@@ -70,7 +73,10 @@ class BotProcess:
 
     async def start(self) -> BotProcess:
         self.database = await open_sqlite(self.db_path)
-        self.service = GameService(self.database, opponent=self.opponent, budget=self.budget)
+        extra = {"clock": self.clock} if self.clock is not None else {}
+        self.service = GameService(
+            self.database, opponent=self.opponent, budget=self.budget, **extra
+        )
         config = Config(
             telegram_token=self.tg.token, telegram_api_url=self.tg.base_url, environ=self.environ
         )

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from service import Notice, View
+from service.clock import DAY
+from service.scheduler import Scheduler
 from tests.bot.telegram.harness import (
     BotProcess,
     RedeliveringTelegram,
@@ -19,14 +21,18 @@ from tests.bot.telegram.harness import (
 from tests.bot.telegram.test_game import GROUP, move, start_private_game
 from tests.fakes import TELEGRAM_ALICE as ALICE
 from tests.fakes import TELEGRAM_BOB as BOB
+from tests.service.conftest import FakeClock
 
 A, B = ALICE.id, BOB.id
+HOUR = 3600.0
 
 
-async def restart(tg: RedeliveringTelegram, bot: BotProcess, db_path: Path) -> BotProcess:
+async def restart(
+    tg: RedeliveringTelegram, bot: BotProcess, db_path: Path, clock: FakeClock | None = None
+) -> BotProcess:
     """Stop the bot and start a new application and service on the same database."""
     await bot.stop()
-    return await BotProcess(tg, db_path).start()
+    return await BotProcess(tg, db_path, clock=clock).start()
 
 
 async def test_a_button_from_before_a_restart_works(
@@ -47,6 +53,43 @@ async def test_a_button_from_before_a_restart_works(
         assert board_of(tg, GROUP).caption == "Move 1 · Black passes · White (@bob) to play"
         await say(tg, GROUP, "d5", BOB, reply_to=old_board, method="editMessageMedia")
         assert len(answered(tg, "sendPhoto", GROUP)) == 1  # still the one board message
+    finally:
+        await bot.stop()
+
+
+async def test_reminders_go_to_the_private_chat_once_across_restarts(
+    tg: RedeliveringTelegram, db_path: Path
+) -> None:
+    """PRODUCT.md, "Correspondence": each "little time left" reminder of a group game reaches the
+    player once, in their private chat (Bob opened one; Alice has none: hers is a group reply);
+    a restart neither repeats one nor loses one."""
+    clock = FakeClock()
+    bot = await BotProcess(tg, db_path, clock=clock).start()
+    try:
+        tg.set_chat(GROUP, "group")
+        await say(tg, B, "/start", BOB)
+        await say(tg, GROUP, "/challenge size=9 color=black time=2d/move", ALICE)
+        [challenge] = tg.bot_messages(GROUP)
+        tg.inject_callback_query(challenge, "g1:accept", user=BOB)
+        await tg.wait_for_call("sendMessage", chat_id=GROUP, count=2)
+        await say(tg, GROUP, "d4", ALICE, reply_to=board_of(tg, GROUP), method="editMessageMedia")
+        clock.advance(1.5 * DAY)  # Bob's move: a quarter of his 2 days is left
+        private = len(answered(tg, "sendMessage", B))
+        [reminder] = await Scheduler(bot.service, bot.deliver).settle_due()
+        assert reminder.keys == ("notice.little_time",)
+        sent = await tg.wait_for_call("sendMessage", chat_id=B, count=private + 1)
+        assert sent.fields["text"] == "Little time left in game #1: 12h 0m. Your move!"
+        bot = await restart(tg, bot, db_path, clock)
+        assert await Scheduler(bot.service, bot.deliver).settle_due() == []  # not again
+        await bot.stop()
+        clock.advance(DAY / 2 - HOUR)  # the bot was down when 2 hours were left
+        bot = await BotProcess(tg, db_path, clock=clock).start()
+        [last] = await Scheduler(bot.service, bot.deliver).settle_due()  # not lost
+        assert last.keys == ("notice.little_time",)
+        sent = await tg.wait_for_call("sendMessage", chat_id=B, count=private + 2)
+        assert sent.fields["text"] == "Little time left in game #1: 1h 0m. Your move!"
+        assert len(answered(tg, "sendMessage", GROUP)) == 2  # nothing in the group
+        assert not tg.too_many_requests
     finally:
         await bot.stop()
 
