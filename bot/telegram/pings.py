@@ -31,6 +31,7 @@ from service import Button, Notice
 
 log = logging.getLogger(__name__)
 IDLE = 300.0  # seconds without acting in a game after which a player is pinged for their move
+REMEMBERED = 10_000  # (game, player) activities kept; older ones than IDLE are dropped beyond
 
 
 class Notify(enum.StrEnum):
@@ -71,8 +72,15 @@ class Pings:
         if game_id is None:
             return
         key = (game_id, player)
-        self._acted[key] = time.monotonic()
+        now = time.monotonic()
+        self._acted.pop(key, None)
+        self._acted[key] = now  # the dict stays ordered by time
         self._cancel(key)
+        while len(self._acted) > REMEMBERED:
+            oldest, when = next(iter(self._acted.items()))
+            if now - when < self.idle:
+                break  # all recent: a busy bot keeps them
+            del self._acted[oldest]
 
     def opened(self, user_id: int) -> None:
         """The user wrote to the bot in a private chat: pings can go there (a user not seen yet
