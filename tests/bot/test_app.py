@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import importlib.metadata
 import io
 import logging
@@ -19,6 +20,8 @@ import pytest
 
 from bot import app, cli, health
 from bot.config import Config, ConfigError, load_config
+from bot.telegram.pings import Notify
+from bot.telegram.settings import TelegramSettings
 from gtp import find_gnugo
 from service import Notice, View
 from storage.url import default_sqlite_path
@@ -99,6 +102,21 @@ def test_engine_settings(tmp_path: Path) -> None:
     assert pool is not None and pool.command == ["gnugo", "--mode", "gtp", "--level", "3"]
     with pytest.raises(ConfigError, match="GOBOT_ENGINE_PROCESSES"):
         load_config({"GOBOT_ENGINE_PROCESSES": "0"}, tmp_path / "missing")
+
+
+def test_ping_settings(tmp_path: Path) -> None:
+    """GOBOT_NOTIFY and GOBOT_PING_AFTER reach the Telegram adapter; bad values are refused."""
+    missing = tmp_path / "missing"
+    config = load_config({"GOBOT_NOTIFY": "ALL", "GOBOT_PING_AFTER": "60"}, missing)
+    assert (config.notify, config.ping_after) == ("all", 60.0)
+    settings = TelegramSettings.from_config(dataclasses.replace(config, telegram_token="1:A"))
+    assert (settings.notify, settings.ping_after) == (Notify.ALL, 60.0)
+    assert load_config({}, missing).notify == "turn"
+    with pytest.raises(ConfigError, match="GOBOT_NOTIFY: 'loud'"):
+        load_config({"GOBOT_NOTIFY": "loud"}, missing)
+    for bad in ("soon", "-5", "1e9"):
+        with pytest.raises(ConfigError, match="GOBOT_PING_AFTER"):
+            load_config({"GOBOT_PING_AFTER": bad}, missing)
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout: float = 20) -> None:
