@@ -17,6 +17,7 @@ from bot import startup
 from bot.config import Config
 from bot.discord.buttons import GoButton
 from bot.discord.cogs import GameCommands, PlainMoves
+from bot.discord.pacing import Pacer
 from bot.discord.replies import PLATFORM, Presenter
 from bot.discord.runner import Runner
 from bot.discord.settings import DiscordSettings
@@ -49,17 +50,20 @@ class GoBot(commands.Bot):
         intents = discord.Intents(guilds=True, guild_messages=plain, message_content=plain)
         # no voice here: not two warnings at every start that voice libraries are missing
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        pacer = Pacer()  # it hears when Discord answered a paced request (http_trace)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=GoTree,
             help_command=None,
             max_messages=None,  # nothing reads the message cache
+            http_trace=pacer.trace(),
             **options,
         )
         self.service = service
         # the shared registry itself (empty now; the other adapters register later), never a copy
-        self.presenter = Presenter(self, service, deliveries if deliveries is not None else {})
+        registry = deliveries if deliveries is not None else {}
+        self.presenter = Presenter(self, service, registry, pacer=pacer)
         self.runner = Runner(service, self.presenter)
 
     async def setup_hook(self) -> None:

@@ -158,7 +158,7 @@ class Answer(Protocol):
     async def send(self, out: Outgoing, *, private: bool) -> int | None: ...
 
 
-HOLD_AFTER = 0.25  # seconds an interaction waits for its game's board in flight, then defers
+HOLD_AFTER = 0.25  # seconds an interaction waits for its game's board on its way, then defers
 
 
 @dataclass(slots=True)
@@ -172,7 +172,8 @@ class Presenter:
     deliveries: Mapping[str, Deliver]
     threads: dict[int, int] = field(default_factory=dict)  # game id -> thread id
     games: dict[int, int] = field(default_factory=dict)  # thread id -> game id
-    boards: dict[int, tuple[int, int]] = field(default_factory=dict)  # game -> last board message
+    #: game -> its live board: channel, message, and the ticket of the view it shows
+    boards: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     pacer: Pacer = field(default_factory=Pacer)
     offers: Offers = field(init=False)
 
@@ -297,17 +298,16 @@ class Presenter:
         self, answer: Answer, out: Outgoing, view: View, ticket: int, *, private: bool
     ) -> None:
         """Answer where the command was asked. A live board goes through its game's pacing: an
-        interaction answers with it at once when nothing of the game is in flight; else the
-        interaction is deferred (privately) and the board posted after the one in flight."""
+        interaction answers with it at once when no board of the game is on its way (one that
+        Discord has taken, whose request only waits for the bucket to refill, does not count);
+        else the interaction is deferred (privately) and its board posted after that one."""
         game_id = view.game_id
         if game_id is None or not out.is_live_board:
             sent = await answer.send(out, private=private)
             await self.offers.remember(game_id, answer.channel_id, sent, out.buttons)
             return
         key = ("board", game_id)
-        if answer.waiting and self.pacer.busy(key):
-            await self.pacer.idle(key, HOLD_AFTER)
-        if answer.waiting and self.pacer.busy(key):
+        if answer.waiting and not await self.pacer.wait_ready(key, HOLD_AFTER):
             await answer.hold(private=True)
             await self.post(answer.channel_id, out, game_id, ticket)
             await answer.discard()
@@ -315,10 +315,13 @@ class Presenter:
 
         async def show() -> bool:
             sent = await answer.send(out, private=private)
-            self._track(answer.channel_id, sent, out, game_id)
+            self._track(answer.channel_id, sent, out, game_id, ticket)
             return True
 
-        if await self.pacer.send(key, ticket, show) is None and answer.owes:
+        # an interaction's own answer waits on no channel limit: it may go ahead of a request
+        # Discord has taken already; a plain message's reply is a post like any other
+        pace = self.pacer.now if answer.waiting else self.pacer.send
+        if await pace(key, ticket, show) is None and answer.owes:
             # a newer board of the game was sent first: this one is only told to its sender
             await answer.send(compose(view.lines), private=True)
 
@@ -331,35 +334,43 @@ class Presenter:
         async def send() -> int:
             messageable = self.bot.get_partial_messageable(channel_id)
             message = await messageable.send(**out.send_kwargs())
-            self._track(channel_id, message.id, out, game_id)
+            self._track(channel_id, message.id, out, game_id, number)
             return message.id
 
+        number = self.pacer.ticket() if ticket is None else ticket
         if game_id is None or not out.is_live_board:
             return await send()
-        if ticket is None:
-            ticket = self.pacer.ticket()
-        return await self.pacer.send(("board", game_id), ticket, send)
+        return await self.pacer.send(("board", game_id), number, send)
 
     def _track(
-        self, channel_id: int, message_id: int | None, out: Outgoing, game_id: int | None
+        self,
+        channel_id: int,
+        message_id: int | None,
+        out: Outgoing,
+        game_id: int | None,
+        ticket: int,
     ) -> None:
-        """Keep one live board per game: the previous board loses its buttons (a paced edit,
-        not waited for), so an old Pass cannot act on a newer position."""
+        """Keep one live board per game: the older of two boards loses its buttons (a paced
+        edit, not waited for), so an old Pass cannot act on a newer position. A board that
+        returns after a newer one went ahead of it (:meth:`Pacer.now`) is the older."""
         if message_id is None or game_id is None or not out.is_live_board:
             return
+        old = (channel_id, message_id, ticket)
         previous = self.boards.get(game_id)
-        self.boards[game_id] = (channel_id, message_id)
-        if previous is None:
-            return
-        old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+        if previous is None or previous[2] < ticket:
+            self.boards[game_id] = old
+            if previous is None:
+                return
+            old = previous
+        message = self.bot.get_partial_messageable(old[0]).get_partial_message(old[1])
 
         async def clear() -> None:
             try:
-                await old.edit(view=None)
+                await message.edit(view=None)
             except (discord.HTTPException, aiohttp.ClientError) as error:
-                log.warning("could not clear the buttons of message %s: %s", previous[1], error)
+                log.warning("could not clear the buttons of message %s: %s", old[1], error)
 
-        self.pacer.later(("message", previous[1]), clear)
+        self.pacer.later(("message", old[1]), clear)
 
     async def deliver(self, view: View) -> None:
         """Scheduler notices (reminders, loss on time) and notices from other platforms for

@@ -45,7 +45,7 @@ async def test_a_whole_game_from_challenge_to_agreed_count(
         thread_id = int(thread["id"])
         assert thread["name"] == "Game #1 · alice vs bob"
         opening = await fake.wait_for(lambda: opening_of(fake, accept))
-        assert not opening.ephemeral
+        assert opening is not None and not opening.ephemeral
         assert "Game #1 begins: @alice plays Black, @bob plays White." in opening.content
         assert f"<#{thread_id}>" in opening.content
         first = await board_count(fake, thread_id, 1)

@@ -80,7 +80,8 @@ async def test_an_accept_is_answered_before_its_thread_waits_on_a_rate_limit(
         assert [c.status for c in tries] == [429, 201]
         assert accept.callbacks[0].received_at < tries[0].received_at
         opening = await fake.wait_for(lambda: opening_of(fake, accept), timeout=5)
-        assert f"<#{thread_id}>" in opening.content and not opening.ephemeral
+        assert opening is not None and not opening.ephemeral
+        assert f"<#{thread_id}>" in opening.content
         board = await board_count(fake, thread_id, 1)
         assert board.custom_ids == ["go:g1:pass:m0", "go:g1:undo", "go:g1:resign"]
 
@@ -149,6 +150,31 @@ async def test_quick_moves_keep_within_the_threads_limits(tmp_path: Path) -> Non
         await fake.wait_for(lambda: all(not b.components for b in boards[:-1]), timeout=8)
         assert len(fake.calls_for("POST", MESSAGES)) - posts < len(MOVES)
         assert len(fake.calls_for("PATCH", EDITS)) - edits < len(MOVES)
+        assert fake.too_many_requests == []
+
+
+async def test_an_answer_goes_ahead_of_a_board_waiting_for_its_bucket(tmp_path: Path) -> None:
+    """A board Discord has taken, whose request only waits for the thread's bucket to refill,
+    holds no interaction back: an interaction's answer is no channel message."""
+    async with (
+        start_fake_discord(limits=DiscordLimits().scaled(0.5)) as fake,  # 5 posts per 2.5 s
+        running_bot(fake, tmp_path / "games.db"),
+    ):
+        thread_id, _ = await start_game(fake)
+        for number, point in enumerate(MOVES[:4], start=1):
+            user = DISCORD_ALICE if number % 2 else DISCORD_BOB
+            fake.post_user_message(point, channel_id=thread_id, user=user)
+            await board_count(fake, thread_id, number + 1)
+        # the thread's fifth post took its bucket's last call: discord.py waits for the refill
+        move = fake.slash_command("go play", {"point": MOVES[4]}, channel_id=thread_id)
+        await answered(fake, move)
+        assert move.response_type == 4 and not move.ephemeral
+        assert move.seconds_to_callback is not None and move.seconds_to_callback < 1.0
+        boards = boards_in(fake, thread_id)
+        assert [move_of(b) for b in boards] == [0, 1, 2, 3, 4, 5]
+        assert boards[-1].id == move.original_message_id
+        await fake.wait_for(lambda: all(not b.components for b in boards[:-1]), timeout=8)
+        assert boards[-1].custom_ids[0] == "go:g1:pass:m5"
         assert fake.too_many_requests == []
 
 
