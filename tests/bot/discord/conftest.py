@@ -20,6 +20,7 @@ from storage.sqlite import open_sqlite
 from tests.fakes import (
     DISCORD_ALICE,
     DISCORD_BOB,
+    DiscordLimits,
     DiscordUser,
     FakeDiscordServer,
     FakeInteraction,
@@ -32,11 +33,12 @@ LOADING = 128  # the flag of a deferred reply's "thinking" message
 CAROL = DiscordUser(200_000_000_000_000_003, "carol")
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 AUTOCOMPLETE = 4  # the interaction type the fake has no helper for
+LIMITS = DiscordLimits().scaled(0.1)  # Discord's rate limits, ten times faster
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscordServer]:
-    async with start_fake_discord(limits=None) as server:  # paced by the bot in a later change
+    async with start_fake_discord(limits=LIMITS) as server:
         yield server
 
 
