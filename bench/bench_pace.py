@@ -6,7 +6,9 @@ real service on a SQLite file and rendering.
 Scenarios (``--minutes`` long, 2 by default):
 
 - ``one``: one group game at 30 moves a minute (the two players alternate, a move every 2 s);
-- ``five``: five games in one group at 6 moves a minute each (30 a minute in the group).
+- ``five``: five games in one group at 6 moves a minute each (30 a minute in the group);
+- ``discord-one``, ``discord-five``: the same on Discord, the games in one channel's threads
+  (:mod:`bench.pace_discord`: slash moves, Discord's limits enforced by the fake).
 
 Players reply to their game's board with the point, on a fixed schedule (they do not wait for
 the board: the harder case). For each move: the delay from the move being available to the bot
@@ -35,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_telegram import move_lists, percentile  # noqa: E402
+from bench.pace_discord import discord_scenario  # noqa: E402
 from bot.telegram import TelegramSettings, build_application  # noqa: E402
 from bot.telegram.pacing import Limits  # noqa: E402
 from service import GameService  # noqa: E402
@@ -202,26 +205,32 @@ async def scenario(
 
 
 def show(figures: list[dict[str, Any]], scale: float) -> None:
-    print(f"Telegram group pacing (limits enforced by the fake; scale {scale:g})")
+    print(f"Group pacing, Telegram and Discord (limits enforced by the fakes; scale {scale:g})")
     print(
-        f"{'scenario':<10}{'games':>6}{'moves':>7}{'p50 s':>8}{'p95 s':>8}{'max s':>8}"
+        f"{'scenario':<14}{'games':>6}{'moves':>7}{'p50 s':>8}{'p95 s':>8}{'max s':>8}"
         f"{'calls/move':>12}{'429s':>6}{'final shown':>13}"
     )
     for f in figures:
         print(
-            f"{f['scenario']:<10}{f['games']:>6}{f['moves']:>7}{f['p50_s']:>8.2f}"
+            f"{f['scenario']:<14}{f['games']:>6}{f['moves']:>7}{f['p50_s']:>8.2f}"
             f"{f['p95_s']:>8.2f}{f['max_s']:>8.2f}{f['calls_per_move']:>12.2f}"
             f"{f['too_many_requests']:>6}{f['final_shown']!s:>13}"
         )
-    gap = figures[0]["budget_gap_s"]
-    print(f"peer: the group's budget, 20 calls a minute, is one call every {gap:.2f} s at best")
+    gaps = {f["scenario"].startswith("discord"): f["budget_gap_s"] for f in figures}
+    if False in gaps:
+        print(f"peer: the group's budget, 20 calls a minute, is one call every {gaps[False]:.2f} s")
+    if True in gaps:
+        print(f"peer: a thread's budget, 5 messages per 5 s, is one every {gaps[True]:.2f} s")
 
 
 async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
-    runs = {"one": (1, 30.0), "five": (5, 6.0)}
+    runs = {"one": (1, 30.0), "five": (5, 6.0), "discord-one": (1, 30.0), "discord-five": (5, 6.0)}
     chosen = [args.scenario] if args.scenario else list(runs)
     return [
-        await scenario(name, *runs[name], minutes=args.minutes, scale=args.scale) for name in chosen
+        await (discord_scenario if name.startswith("discord") else scenario)(
+            name, *runs[name], minutes=args.minutes, scale=args.scale
+        )
+        for name in chosen
     ]
 
 
@@ -229,7 +238,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=2.0)
     parser.add_argument("--scale", type=float, default=1.0, help="time factor (0.1: 10× faster)")
-    parser.add_argument("--scenario", choices=("one", "five"))
+    parser.add_argument("--scenario", choices=("one", "five", "discord-one", "discord-five"))
     args = parser.parse_args()
     figures = asyncio.run(main_async(args))
     show(figures, args.scale)
