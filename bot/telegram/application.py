@@ -153,9 +153,9 @@ async def run(
                 deliveries.pop("telegram", None)
                 if app.updater.running:
                     await app.updater.stop()
-                await app.bot_data[PRESENTER].close()  # answers being shown, waiting pings
                 if app.running:
-                    await app.stop()
+                    await app.stop()  # the updates being handled finish
+                await app.bot_data[PRESENTER].close()  # then their answers, while the bot can
     except (InvalidToken, NetworkError, OSError) as error:
         failure = None if started else start_failure(settings, error)
         if failure is None:

@@ -80,11 +80,11 @@ class Handlers:
             stamp = time.monotonic()
             await query.answer()
             pressed = message.message_id if message is not None else None
-            if isinstance(message, Message) and not message.photo and pressed is not None:
-                await self.presenter.strip_buttons(chat_id, pressed)  # a one-time question
+            question = isinstance(message, Message) and not message.photo  # asked once
             origin = Origin(chat_id, actor, pressed, pressed=True)
             fresh = await self._beside_the_board(message, view, chat_id)
-            self.presenter.show(view, origin, stamp=stamp, fresh=fresh)
+            strip = pressed if question else None
+            self.presenter.show(view, origin, stamp=stamp, fresh=fresh, strip=strip)
 
     async def _beside_the_board(self, message: object, view: View, chat_id: int) -> bool:
         """A game's board asked from a photo that is not its board message (the Count button of

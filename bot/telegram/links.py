@@ -23,7 +23,9 @@ class GameLinks:
         links = self._games.get(game_id)
         if links is None:
             found = await self.service.execute(Links(), Request(SYSTEM, game=game_id))
-            links = self._games[game_id] = found
+            # another lookup may have stored the game meanwhile: share its dict (a board sent
+            # through one must be seen by the other, or the chat would get a second board)
+            links = self._games.setdefault(game_id, found)
             while len(self._games) > self.size:
                 del self._games[next(iter(self._games))]
         return links

@@ -23,6 +23,7 @@ from service.i18n import Text, key_of, t
 
 BOARD_KEY = "telegram:board:"  # + chat id: the game's board message in that chat
 SUPERGROUP = "-100"  # the prefix of a supergroup's (and a channel's) chat id in the Bot API
+SMALLEST_SUPERGROUP = -1_000_000_000_000  # -100 and ten digits or more: basic groups are shorter
 _CODE = re.compile(r"`([^`\n]+)`")
 _CHAT = re.compile(r"-?\d{1,20}")
 
@@ -30,12 +31,12 @@ _CHAT = re.compile(r"-?\d{1,20}")
 def message_url(chat_id: int, message_id: int | str) -> str | None:
     """The link of a message in a supergroup; None for other chats (no message links there).
 
-    >>> message_url(-1001234567890, 42), message_url(-4567, 42), message_url(777, 42)
+    >>> message_url(-1001234567890, 42), message_url(-4567, 42), message_url(-100456, 42)
     ('https://t.me/c/1234567890/42', None, None)
     """
     chat = str(chat_id)
-    if not chat.startswith(SUPERGROUP) or len(chat) == len(SUPERGROUP):
-        return None
+    if not chat.startswith(SUPERGROUP) or chat_id > SMALLEST_SUPERGROUP:
+        return None  # a basic group's id may start with -100 too, but is shorter
     return f"https://t.me/c/{chat.removeprefix(SUPERGROUP)}/{message_id}"
 
 
@@ -44,9 +45,10 @@ def board_url(links: Mapping[str, str], chat_id: int) -> str | None:
     ``chat_id`` when that chat is a supergroup, else one in another supergroup (the smallest chat
     id, so the choice is stable); None when the game has no board in any supergroup.
 
-    >>> links = {"telegram:board:-1002": "7", "telegram:board:-1001": "9", "telegram:home": "5"}
-    >>> board_url(links, -1002), board_url(links, 555), board_url({"telegram:board:5": "3"}, 5)
-    ('https://t.me/c/2/7', 'https://t.me/c/2/7', None)
+    >>> a, b = -1000000000002, -1000000000001
+    >>> links = {f"telegram:board:{a}": "7", f"telegram:board:{b}": "9", "telegram:home": "5"}
+    >>> board_url(links, a), board_url(links, 555), board_url({"telegram:board:5": "3"}, 5)
+    ('https://t.me/c/0000000002/7', 'https://t.me/c/0000000002/7', None)
     """
     boards: dict[int, str] = {}
     for key, value in links.items():

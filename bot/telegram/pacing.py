@@ -269,12 +269,12 @@ class ChatPacer(BaseRateLimiter[Pacing]):
         except RetryAfter as error:
             self.retried += 1
             log.warning("429 in chat %s: retrying after %s", chat_id, error.retry_after)
+            wait = error.retry_after
+            seconds = wait if isinstance(wait, (int, float)) else wait.total_seconds()
+            chat.pace.free_at = time.monotonic() + float(seconds)  # kept even if it gives up
             if call.retries >= RETRIES:
                 call.answer.set_exception(error)
                 return
-            wait = error.retry_after
-            seconds = wait if isinstance(wait, (int, float)) else wait.total_seconds()
-            chat.pace.free_at = time.monotonic() + float(seconds)
             call.retries += 1
             call.seq = -1  # first again, once the chat may be written to
             chat.waiting.append(call)

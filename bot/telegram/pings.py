@@ -39,7 +39,7 @@ class Notify(enum.StrEnum):
 
     ALL = "all"  # every notice at once, a "your move" message after every move
     TURN = "turn"  # "your move" only after being away from the game for a while (the default)
-    NONE = "none"  # no "your move" messages; requests that need an answer still come
+    NONE = "none"  # no "your move" messages at all; requests that need an answer still come
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,18 +92,24 @@ class Pings:
         for key in list(self._later):
             self._cancel(key)
 
-    async def send(self, notices: Sequence[Notice], where: Where, game_id: int | None) -> None:
-        """The pings of ``notices`` for players of the game whose board ``where`` shows."""
+    async def send(
+        self, notices: Sequence[Notice], where: Where, game_id: int | None, stamp: float
+    ) -> None:
+        """The pings of ``notices`` for players of the game whose board ``where`` shows; the
+        view was made at ``stamp`` (``time.monotonic()``): a player who has acted in the game
+        since has answered already and gets no "your move" for it."""
         group = where.chat_id < 0
         now = time.monotonic()
         due: list[Notice] = []
         for notice in notices:
+            acted = self._acted.get((game_id, notice.player)) if game_id is not None else None
+            if notice.turn and (self.notify is Notify.NONE or (acted or 0.0) > stamp):
+                continue  # no turn pings at all, or an old view: the player moved meanwhile
             if game_id is not None:
-                self._cancel((game_id, notice.player))  # a newer turn replaces a waiting ping
+                self._cancel((game_id, notice.player))  # a newer notice replaces a waiting ping
             if not (notice.turn and group) or self.notify is Notify.ALL:
                 due.append(notice)
-            elif self.notify is Notify.TURN and game_id is not None:
-                acted = self._acted.get((game_id, notice.player))
+            elif game_id is not None:
                 if acted is None or now - acted >= self.idle:
                     due.append(notice)
                 else:
@@ -155,8 +161,10 @@ class Pings:
                 reply_markup=keyboard(notice.buttons),
             )
         except (Forbidden, BadRequest) as error:
-            log.info("private chat %s refuses the bot (%s): pinging in the group", user_id, error)
-            self._private[user_id] = False
+            closed = isinstance(error, Forbidden) or "chat not found" in error.message.lower()
+            log.info("private chat %s refused the ping (%s): pinging in the group", user_id, error)
+            if closed:  # not tried again; another refusal (a bad message) is for this one only
+                self._private[user_id] = False
             return False
         return True
 

@@ -32,6 +32,7 @@ from service import Actor, Button, Deliver, GameService, Notice, View
 from service.i18n import t
 
 log = logging.getLogger(__name__)
+CLOSING = 10.0  # seconds a stopping bot waits for the answers still waiting for their chats
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,19 +67,33 @@ class Presenter:
         self.links = GameLinks(service)
         self._showing: set[asyncio.Task[None]] = set()
 
-    def show(self, view: View, origin: Origin, *, stamp: float, fresh: bool = False) -> None:
+    def show(
+        self,
+        view: View,
+        origin: Origin,
+        *,
+        stamp: float,
+        fresh: bool = False,
+        strip: int | None = None,
+    ) -> None:
         """:meth:`present` in the background: the chat's next update is handled while this
         one's messages wait for the chat's budget (the pacer merges a board's waiting edits, and
-        an older view never replaces a newer one). A failure is logged and told in the chat."""
-        task = asyncio.create_task(self._present_or_apologise(view, origin, stamp, fresh))
+        an older view never replaces a newer one); ``strip``: a pressed one-time question whose
+        buttons go. A failure is logged and told in the chat."""
+        task = asyncio.create_task(self._present_or_apologise(view, origin, stamp, fresh, strip))
         self._showing.add(task)
         task.add_done_callback(self._showing.discard)
 
     async def _present_or_apologise(
-        self, view: View, origin: Origin, stamp: float, fresh: bool
+        self, view: View, origin: Origin, stamp: float, fresh: bool, strip: int | None
     ) -> None:
         try:
-            await self.present(view, origin, stamp=stamp, fresh=fresh)
+            await asyncio.gather(
+                self.present(view, origin, stamp=stamp, fresh=fresh),
+                self.strip_buttons(origin.chat_id, strip)
+                if strip is not None
+                else asyncio.sleep(0),
+            )
         except Exception:
             log.exception("presenting the answer in chat %s failed", origin.chat_id)
             with contextlib.suppress(TelegramError):
@@ -87,7 +102,10 @@ class Presenter:
     async def close(self) -> None:
         """Wait for the answers being presented (at shutdown), then stop the waiting pings."""
         if self._showing:
-            await asyncio.wait(set(self._showing), timeout=10.0)
+            _, late = await asyncio.wait(set(self._showing), timeout=CLOSING)
+            for task in late:
+                log.warning("an answer was still waiting for its chat at shutdown")
+                task.cancel()
         await self.pings.close()
 
     async def present(
@@ -128,7 +146,7 @@ class Presenter:
                 )
             if here:
                 where = Where(chat, board_id, view.buttons, self._url(chat, board_id))
-                await self.pings.send(here, where, view.game_id)
+                await self.pings.send(here, where, view.game_id, stamp)
             elif edited and not origin.pressed and chat > 0:  # in a group the caption says it
                 await self._send(chat, view.lines, (), board_id)
         else:
@@ -138,7 +156,7 @@ class Presenter:
                 await self._send(chat, view.lines, view.buttons, origin.message_id)
             if here:
                 where = Where(chat, self._board_id(links, chat))
-                await self.pings.send(here, where, view.game_id)
+                await self.pings.send(here, where, view.game_id, stamp)
         if view.file is not None:
             await self._send_file(chat, view, origin.message_id)
 
@@ -206,8 +224,8 @@ class Presenter:
                 await self.links.put(game_id, link, str(sent))
         if sent is None:  # another view sent a new board meanwhile: edit that one
             return await self.show_board(game_id, chat_id, photo, links, caption, buttons, stamp)
-        if current and fresh:
-            await self.strip_buttons(chat_id, int(current))
+        if current and fresh:  # an edit of that board: it replaces one still waiting there
+            await self.strip_buttons(chat_id, int(current), Pacing(int(current), stamp))
         return sent, False
 
     async def _send_tried(
@@ -236,10 +254,15 @@ class Presenter:
         links = await self.links.of(game_id)
         return self._board_id(links, chat_id) == message_id
 
-    async def strip_buttons(self, chat_id: int, message_id: int) -> None:
-        """Remove a message's inline keyboard (best effort: it may be gone or unchanged)."""
+    async def strip_buttons(
+        self, chat_id: int, message_id: int, pacing: Pacing | None = None
+    ) -> None:
+        """Remove a message's inline keyboard (best effort: it may be gone or unchanged);
+        ``pacing`` marks it as an edit of a board."""
         try:
-            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+            await self.bot.edit_message_reply_markup(
+                chat_id, message_id, reply_markup=None, rate_limit_args=pacing
+            )
         except TelegramError as error:
             log.debug("buttons of %s in chat %s stay: %s", message_id, chat_id, error)
 
@@ -302,7 +325,7 @@ class Presenter:
                 where = Where(chat, board_id, view.buttons, self._url(chat, board_id))
             else:
                 where = Where(chat, self._board_id(links, chat))
-            await self.pings.send(notices, where, view.game_id)
+            await self.pings.send(notices, where, view.game_id, stamp)
         except (Forbidden, BadRequest) as error:
             closed = isinstance(error, Forbidden) or "chat not found" in error.message.lower()
             if chat < 0 or not closed:

@@ -22,7 +22,7 @@ from tests.service.test_computer import ScriptedOpponent
 
 A, B = ALICE.id, BOB.id  # their private chats with the bot
 GROUP = -100
-CLUB = -100777  # a supergroup: its messages have links
+CLUB = -1000000000777  # a supergroup: its messages have links
 
 
 async def start_private_game(tg: RedeliveringTelegram) -> None:
@@ -33,6 +33,7 @@ async def start_private_game(tg: RedeliveringTelegram) -> None:
     invitation = await tg.wait_for(lambda: [m for m in tg.bot_messages(B) if m.callback_data])
     assert invitation[0].callback_data == ["g1:accept", "g1:decline"]
     tg.inject_callback_query(invitation[0], "g1:accept", user=BOB)
+    await tg.wait_for_call("sendPhoto", chat_id=B)  # the board in each chat
     await tg.wait_for_call("sendPhoto", chat_id=A)
     await tg.wait_for_call("sendMessage", chat_id=A, count=2)  # the ping: Alice moves first
 
@@ -171,7 +172,7 @@ async def test_a_correspondence_paced_group_game_pings_once_privately_when_it_ca
         await say(tg, CLUB, "d4", ALICE, reply_to=board, method="editMessageMedia")
         # Bob accepted a moment ago: no ping now, one once he has been away for 0.5 s
         ping = await tg.wait_for_call("sendMessage", chat_id=B, count=private + 1)
-        link = f'<a href="https://t.me/c/777/{board.message_id}">board</a>'
+        link = f'<a href="https://t.me/c/0000000777/{board.message_id}">board</a>'
         assert ping.fields["text"] == (
             f"Your move in game #1: Move 1 · Black D4 · White (@bob) to play · {link}"
         )
@@ -189,7 +190,8 @@ async def test_a_correspondence_paced_group_game_pings_once_privately_when_it_ca
         assert board_of(tg, CLUB).caption == "Move 2 · White E5 · Black (@alice) to play"
         # the games list links each game to its board in the supergroup
         listed = await say(tg, B, "/games", BOB)
-        assert f'<a href="https://t.me/c/777/{board.message_id}">board</a>' in listed.fields["text"]
+        url = f"https://t.me/c/0000000777/{board.message_id}"
+        assert f'<a href="{url}">board</a>' in listed.fields["text"]
         assert not tg.too_many_requests
     finally:
         await bot.stop()

@@ -5,6 +5,7 @@ server with the real client)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from telegram.error import Forbidden
@@ -24,9 +25,11 @@ class Recorder:
 
     def __init__(self, closed: set[int] | None = None) -> None:
         self.sent: list[tuple[int, str]] = []
+        self.tried: list[int] = []  # every chat written to, refused or not
         self.closed = closed or set()
 
     async def send_message(self, chat_id: int, text: str, **_: Any) -> None:
+        self.tried.append(chat_id)
         if chat_id in self.closed:
             raise Forbidden("Forbidden: bot can't initiate conversation with a user")
         self.sent.append((chat_id, text))
@@ -40,7 +43,7 @@ async def test_a_player_following_the_game_is_pinged_only_after_being_away() -> 
     bot = Recorder()
     policy = pings(bot)
     policy.acted(1, TURN.player)
-    await policy.send([TURN], HERE, 1)
+    await policy.send([TURN], HERE, 1, time.monotonic())
     assert bot.sent == []  # live pace: the board's caption says it
     await asyncio.sleep(0.3)
     assert bot.sent == [(BOB, "Your move in game #1")]  # away for 0.2 s: once, privately
@@ -52,7 +55,7 @@ async def test_acting_in_the_game_cancels_the_waiting_ping() -> None:
     bot = Recorder()
     policy = pings(bot)
     policy.acted(1, TURN.player)
-    await policy.send([TURN], HERE, 1)
+    await policy.send([TURN], HERE, 1, time.monotonic())
     await asyncio.sleep(0.1)
     policy.acted(1, TURN.player)  # Bob moved (or looked) in time
     await asyncio.sleep(0.3)
@@ -63,9 +66,12 @@ async def test_acting_in_the_game_cancels_the_waiting_ping() -> None:
 async def test_a_player_away_is_pinged_at_once_and_a_closed_chat_is_not_tried_again() -> None:
     bot = Recorder(closed={BOB})
     policy = pings(bot)
-    await policy.send([TURN], HERE, 1)  # never seen: tried privately, then in the group
-    await policy.send([TURN], HERE, 1)
+    await policy.send(
+        [TURN], HERE, 1, time.monotonic()
+    )  # never seen: tried privately, then in the group
+    await policy.send([TURN], HERE, 1, time.monotonic())
     mention = f'<a href="tg://user?id={BOB}">'
+    assert bot.tried == [BOB, GROUP, GROUP]  # the private chat once
     assert [chat for chat, _ in bot.sent] == [GROUP, GROUP]
     assert all(text.startswith(mention) for _, text in bot.sent)
 
@@ -75,7 +81,7 @@ async def test_notices_that_ask_for_an_answer_always_go_out() -> None:
         bot = Recorder()
         policy = pings(bot, notify)
         policy.acted(1, OFFER.player)
-        await policy.send([OFFER], HERE, 1)
+        await policy.send([OFFER], HERE, 1, time.monotonic())
         assert bot.sent == [(BOB, "@alice asks to undo")], notify
 
 
@@ -84,10 +90,25 @@ async def test_notify_all_and_none() -> None:
     for bot, notify in ((every, Notify.ALL), (never, Notify.NONE)):
         policy = pings(bot, notify)
         policy.acted(1, TURN.player)
-        await policy.send([TURN], HERE, 1)
+        await policy.send([TURN], HERE, 1, time.monotonic())
+        await policy.send([TURN], Where(BOB, reply_to=3), 1, time.monotonic())  # private game
         await asyncio.sleep(0.3)
-    assert every.sent == [(BOB, "Your move in game #1")]
+    assert every.sent == [(BOB, "Your move in game #1")] * 2
     assert never.sent == []
+
+
+async def test_a_view_older_than_the_players_answer_pings_nobody() -> None:
+    """Bob moved after the view that makes it his turn was made (a live game, the group's
+    budget short): that view's "your move" is stale and not sent, now or later."""
+    bot = Recorder()
+    policy = pings(bot)
+    made = time.monotonic()
+    await asyncio.sleep(0.01)
+    policy.acted(1, TURN.player)
+    await policy.send([TURN], HERE, 1, made)
+    await policy.send([TURN], Where(BOB, reply_to=3), 1, made)
+    await asyncio.sleep(0.3)
+    assert bot.sent == []
 
 
 async def test_private_chat_games_are_pinged_after_every_move() -> None:
@@ -95,5 +116,5 @@ async def test_private_chat_games_are_pinged_after_every_move() -> None:
     bot = Recorder()
     policy = pings(bot)
     policy.acted(1, TURN.player)
-    await policy.send([TURN], Where(BOB, reply_to=3), 1)
+    await policy.send([TURN], Where(BOB, reply_to=3), 1, time.monotonic())
     assert bot.sent == [(BOB, "Your move in game #1")]
