@@ -155,7 +155,7 @@ async def phase(
 
 async def drive(bot: Connection, games: int, moves: int, burst: int, think: float) -> None:
     """The child process: the fake Discord server and the players."""
-    # paced by the bot in a later change
+    # latency, not flood control: bench_pace.py measures under the limits
     async with start_fake_discord(patch=False, limits=None) as server:
         bot.send((server.port, server.token))
         await server.wait_for(lambda: server.connected and server.global_commands, 30)

@@ -46,7 +46,7 @@ class TimedTelegram(FakeTelegramServer):
     forgetting recorded calls and uploads so that a long run stays small."""
 
     def __init__(self) -> None:
-        super().__init__(limits=None)  # paced by the bot in a later change
+        super().__init__(limits=None)  # latency, not flood control: bench_pace.py has that
         self.arrivals: dict[tuple[str, int], asyncio.Queue[float]] = defaultdict(asyncio.Queue)
 
     def _arrived(self, kind: str, call: TelegramCall) -> None:

@@ -26,7 +26,8 @@ A, B = TELEGRAM_ALICE.id, TELEGRAM_BOB.id  # their private chats with the bot
 
 
 async def test_a_discord_game_and_a_telegram_game_in_one_process(tmp_path: Path) -> None:
-    # paced by the bot in a later change
+    # the limits are enforced in tests/bot/telegram and tests/bot/discord (scaled): here the
+    # whole app runs at real pace, which the unlimited fakes do not slow down
     async with start_fake_discord(limits=None) as dc, start_fake_telegram(limits=None) as tg:
         config = Config(
             database_url=f"sqlite:///{tmp_path}/games.db",
@@ -92,7 +93,8 @@ async def test_a_game_between_a_telegram_and_a_discord_player(tmp_path: Path) ->
     """An open challenge made on Telegram is taken on Discord by its number; each move reaches
     the other player on their own platform (PRODUCT.md: a game between a Discord user and a
     Telegram user)."""
-    # paced by the bot in a later change
+    # the limits are enforced in tests/bot/telegram and tests/bot/discord (scaled): here the
+    # whole app runs at real pace, which the unlimited fakes do not slow down
     async with start_fake_discord(limits=None) as dc, start_fake_telegram(limits=None) as tg:
         config = Config(
             database_url=f"sqlite:///{tmp_path}/games.db",
