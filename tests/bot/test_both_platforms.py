@@ -77,8 +77,11 @@ async def test_a_discord_game_and_a_telegram_game_in_one_process(tmp_path: Path)
             mine = await answered(dc, dc.slash_command("go games", user=DISCORD_ALICE))
             listed = {line.split()[0] for line in mine.response_data["content"].splitlines()}
             assert listed == {"#2"}  # the line's game (the line ends with its thread, <#…>)
-            await say(tg, A, "/games", TELEGRAM_ALICE)
-            assert "#1" in last_text(tg, A) and "#2" not in last_text(tg, A)
+            tg.inject_message(A, "/games", user=TELEGRAM_ALICE)  # answered after the move's reply
+            lists = await tg.wait_for(
+                lambda: [m.text for m in tg.bot_messages(A) if (m.text or "").startswith("#")]
+            )
+            assert "#1" in lists[-1] and "#2" not in lists[-1]
             everything_on_discord = " ".join(
                 str(m.embeds) + m.content for m in dc.bot_messages(thread_id)
             )
