@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,56 @@ async def test_processes_starting_together_on_a_new_postgres_schema() -> None:
             await drop_schema(url, schema)
 
 
+async def stored_then_migrated(
+    path: Path, applied: int, games: Sequence[tuple[object, ...]], column: str
+) -> list[object]:
+    """``games`` stored in a SQLite file at migration ``applied``; ``column`` of each once
+    :func:`open_sqlite` has run the later migrations."""
+    from storage.sqlite import open_sqlite
+
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for version, sql in migrations.load("sqlite")[:applied]:
+            conn.executescript(sql)
+            conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
+        marks = ", ".join("?" * 16)
+        for game in games:
+            conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", game)
+    database = await open_sqlite(path)
+    await database.close()
+    with sqlite3.connect(path) as conn:
+        return [value for (value,) in conn.execute(f"SELECT {column} FROM games ORDER BY id")]
+
+
+async def stored_then_migrated_postgres(
+    applied: int, games: Sequence[tuple[object, ...]], column: str
+) -> list[object]:
+    """The same on PostgreSQL (a schema of its own, dropped after)."""
+    import asyncpg
+
+    from storage.postgres import open_postgres
+
+    url = await require_postgres()
+    schema = new_schema()
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {schema}; SET search_path TO {schema}")
+        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for version, sql in migrations.load("postgresql")[:applied]:
+            await conn.execute(sql)
+            await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
+        marks = ", ".join(f"${n}" for n in range(1, 17))
+        for game in games:
+            await conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", *game)
+        database = await open_postgres(url, schema=schema)
+        await database.close()
+        rows = await conn.fetch(f"SELECT {column} FROM games ORDER BY id")
+        return [r[column] for r in rows]
+    finally:
+        await conn.close()
+        await drop_schema(url, schema)
+
+
 # -- migration 3: the computer's turn is due ----------------------------------------------------
 
 GAME_COLUMNS = (
@@ -92,51 +143,16 @@ async def test_computer_games_stored_before_their_turn_had_a_deadline_are_due(
 ) -> None:
     """Games against the computer waiting for its move were stored without a deadline (the
     player's `board` used to ask it again): migration 3 makes them due, so the scheduler asks."""
-    from storage.sqlite import open_sqlite
-
-    path = tmp_path / "old.db"
-    with sqlite3.connect(path) as conn:
-        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for version, sql in migrations.load("sqlite")[:2]:
-            conn.executescript(sql)
-            conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
-        marks = ", ".join("?" * 16)
-        for status, to_move, deadline, _ in OLD_GAMES:
-            game = _old_game(status, to_move, deadline)
-            conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", game)
-    database = await open_sqlite(path)
-    await database.close()
-    with sqlite3.connect(path) as conn:
-        found = [d for (d,) in conn.execute("SELECT deadline FROM games ORDER BY id")]
+    games = [_old_game(status, to_move, deadline) for status, to_move, deadline, _ in OLD_GAMES]
+    found = await stored_then_migrated(tmp_path / "old.db", 2, games, "deadline")
     assert found == [after for *_, after in OLD_GAMES]
 
 
 @pytest.mark.postgres
 async def test_computer_games_stored_before_their_turn_had_a_deadline_are_due_postgres() -> None:
-    import asyncpg
-
-    from storage.postgres import open_postgres
-
-    url = await require_postgres()
-    schema = new_schema()
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"CREATE SCHEMA {schema}; SET search_path TO {schema}")
-        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for version, sql in migrations.load("postgresql")[:2]:
-            await conn.execute(sql)
-            await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
-        marks = ", ".join(f"${n}" for n in range(1, 17))
-        for status, to_move, deadline, _ in OLD_GAMES:
-            game = _old_game(status, to_move, deadline)
-            await conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", *game)
-        database = await open_postgres(url, schema=schema)
-        await database.close()
-        rows = await conn.fetch("SELECT deadline FROM games ORDER BY id")
-        assert [r["deadline"] for r in rows] == [after for *_, after in OLD_GAMES]
-    finally:
-        await conn.close()
-        await drop_schema(url, schema)
+    games = [_old_game(status, to_move, deadline) for status, to_move, deadline, _ in OLD_GAMES]
+    found = await stored_then_migrated_postgres(2, games, "deadline")
+    assert found == [after for *_, after in OLD_GAMES]
 
 
 # -- migration 4: when a game finished ----------------------------------------------------------
@@ -155,48 +171,13 @@ async def test_games_finished_before_the_column_finished_at_their_last_update(
 ) -> None:
     """A finished game is never saved again: migration 4 takes its last update as the moment it
     finished, so `games` lists the games finished in the last days from the first start."""
-    from storage.sqlite import open_sqlite
-
-    path = tmp_path / "old.db"
-    with sqlite3.connect(path) as conn:
-        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for version, sql in migrations.load("sqlite")[:3]:
-            conn.executescript(sql)
-            conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
-        marks = ", ".join("?" * 16)
-        for status, updated_at, _ in ENDED_GAMES:
-            game = _ended_game(status, updated_at)
-            conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", game)
-    database = await open_sqlite(path)
-    await database.close()
-    with sqlite3.connect(path) as conn:
-        found = [f for (f,) in conn.execute("SELECT finished_at FROM games ORDER BY id")]
+    games = [_ended_game(status, updated_at) for status, updated_at, _ in ENDED_GAMES]
+    found = await stored_then_migrated(tmp_path / "old.db", 3, games, "finished_at")
     assert found == [after for *_, after in ENDED_GAMES]
 
 
 @pytest.mark.postgres
 async def test_games_finished_before_the_column_finished_at_their_last_update_postgres() -> None:
-    import asyncpg
-
-    from storage.postgres import open_postgres
-
-    url = await require_postgres()
-    schema = new_schema()
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"CREATE SCHEMA {schema}; SET search_path TO {schema}")
-        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for version, sql in migrations.load("postgresql")[:3]:
-            await conn.execute(sql)
-            await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
-        marks = ", ".join(f"${n}" for n in range(1, 17))
-        for status, updated_at, _ in ENDED_GAMES:
-            game = _ended_game(status, updated_at)
-            await conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({marks})", *game)
-        database = await open_postgres(url, schema=schema)
-        await database.close()
-        rows = await conn.fetch("SELECT finished_at FROM games ORDER BY id")
-        assert [r["finished_at"] for r in rows] == [after for *_, after in ENDED_GAMES]
-    finally:
-        await conn.close()
-        await drop_schema(url, schema)
+    games = [_ended_game(status, updated_at) for status, updated_at, _ in ENDED_GAMES]
+    found = await stored_then_migrated_postgres(3, games, "finished_at")
+    assert found == [after for *_, after in ENDED_GAMES]
