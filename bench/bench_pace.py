@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import re
 import sys
 import tempfile
 import time
@@ -36,7 +35,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_telegram import move_lists, percentile  # noqa: E402
+from bench.bench_telegram import move_lists  # noqa: E402
+from bench.pace_common import MOVE, figures, move_delays, play_on_schedule  # noqa: E402
 from bench.pace_discord import discord_scenario  # noqa: E402
 from bot.telegram import TelegramSettings, build_application  # noqa: E402
 from bot.telegram.pacing import Limits  # noqa: E402
@@ -47,8 +47,6 @@ from tests.fakes.limits import TelegramLimits  # noqa: E402
 from tests.fakes.telegram_payloads import TelegramCall  # noqa: E402
 
 GROUP = -1001234567890
-MOVE = re.compile(r"Move (\d+)")
-SETTLE = 15.0  # seconds (scaled) after the last move for the last boards to arrive
 
 
 @dataclass
@@ -92,7 +90,9 @@ async def start_game(tg: WatchedTelegram, black: TelegramUser, white: TelegramUs
     """Black proposes an open challenge in the group, White takes it; the board message."""
     before = len(tg.bot_messages(GROUP))
     tg.inject_message(GROUP, "/challenge size=19 color=black", user=black)
-    challenge = await tg.wait_for(lambda: tg.bot_messages(GROUP)[before:], timeout=120)
+    challenge = await tg.wait_for(  # (the previous game's start may still be arriving)
+        lambda: [m for m in tg.bot_messages(GROUP)[before:] if m.callback_data], timeout=120
+    )
     tg.inject_callback_query(challenge[0], challenge[0].callback_data[0], user=white)
 
     def board() -> int | None:
@@ -127,14 +127,8 @@ async def play(tg: WatchedTelegram, game: Game, every: float, offset: float, t0:
 
 
 def delays(tg: WatchedTelegram, game: Game) -> tuple[list[float], bool]:
-    """Each move's delay until a board at that move or later was shown; final position shown."""
-    shown = sorted(tg.shown.boards[game.board])
-    result = []
-    for number, sent in enumerate(game.sent, start=1):
-        later = [when for when, move in shown if move >= number and when >= sent]
-        result.append((min(later) - sent) if later else float("inf"))
-    final = bool(shown) and max(move for _, move in shown) == len(game.moves)
-    return result, final
+    """Each move's delay until the group showed its game at that move or later; final shown."""
+    return move_delays(tg.shown.boards[game.board], game.sent, len(game.moves))
 
 
 async def scenario(
@@ -168,18 +162,13 @@ async def scenario(
                         game.board = await start_game(tg, game.black, game.white)
                     calls_before = len([c for c in tg.calls if c.chat_id == GROUP])
                     too_many_before = len(tg.too_many_requests)
-                    t0 = time.monotonic()
-                    await asyncio.gather(
-                        *(
-                            play(tg, game, every, i * every / games, t0)
-                            for i, game in enumerate(played)
-                        )
+                    await play_on_schedule(
+                        played,
+                        lambda game, offset, t0: play(tg, game, every, offset, t0),
+                        every,
+                        lambda game: delays(tg, game)[1],
+                        scale,
                     )
-                    deadline = time.monotonic() + SETTLE * max(scale, 0.2)
-                    while time.monotonic() < deadline:
-                        if all(delays(tg, game)[1] for game in played):
-                            break
-                        await asyncio.sleep(0.05)
                     group_calls = len([c for c in tg.calls if c.chat_id == GROUP]) - calls_before
                     too_many = len(tg.too_many_requests) - too_many_before
             finally:
@@ -187,21 +176,8 @@ async def scenario(
     finally:
         await tg.stop()
     measured = [delays(tg, game) for game in played]
-    values = [d / scale for ds, _ in measured for d in ds]
-    moves = len(values)
     gap = Limits().group.gap * (1 + Limits().margin)
-    return {
-        "scenario": name,
-        "games": games,
-        "moves": moves,
-        "p50_s": round(percentile(values, 0.5), 2),
-        "p95_s": round(percentile(values, 0.95), 2),
-        "max_s": round(max(values), 2),
-        "calls_per_move": round(group_calls / moves, 2),
-        "too_many_requests": too_many,
-        "final_shown": all(final for _, final in measured),
-        "budget_gap_s": round(gap, 2),
-    }
+    return figures(name, games, measured, group_calls, too_many, gap, scale)
 
 
 def show(figures: list[dict[str, Any]], scale: float) -> None:
@@ -240,9 +216,9 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="time factor (0.1: 10× faster)")
     parser.add_argument("--scenario", choices=("one", "five", "discord-one", "discord-five"))
     args = parser.parse_args()
-    figures = asyncio.run(main_async(args))
-    show(figures, args.scale)
-    print(json.dumps({"bench": "pace", "scale": args.scale, "scenarios": figures}))
+    results = asyncio.run(main_async(args))
+    show(results, args.scale)
+    print(json.dumps({"bench": "pace", "scale": args.scale, "scenarios": results}))
 
 
 if __name__ == "__main__":

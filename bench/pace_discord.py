@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import sys
 import tempfile
 import time
@@ -30,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.bench_telegram import move_lists, percentile
+from bench.bench_telegram import move_lists
+from bench.pace_common import MOVE, figures, move_delays, play_on_schedule
 from bot.discord import DiscordSettings, make_bot
 from service import GameService
 from storage.sqlite import open_sqlite
@@ -44,8 +44,6 @@ from tests.fakes import (
     run_discord_client,
 )
 
-MOVE = re.compile(r"Move (\d+)")  # the embed's caption line: "Move 12 · Black D4"
-SETTLE = 15.0  # seconds (scaled) after the last move for the last boards to arrive
 START = 60.0  # seconds (at most) for a game to start: challenge, accept, thread, first board
 
 
@@ -139,14 +137,8 @@ async def play(server: WatchedDiscord, game: Game, every: float, offset: float, 
 
 
 def delays(server: WatchedDiscord, game: Game) -> tuple[list[float], bool]:
-    """Each move's delay until a board at that move or later was shown; final position shown."""
-    shown = sorted(server.shown[game.thread])
-    result = []
-    for number, sent in enumerate(game.sent, start=1):
-        later = [when for when, move in shown if move >= number and when >= sent]
-        result.append((min(later) - sent) if later else float("inf"))
-    final = bool(shown) and max(move for _, move in shown) == len(game.moves)
-    return result, final
+    """Each move's delay until the thread showed a board at that move or later; final shown."""
+    return move_delays(server.shown[game.thread], game.sent, len(game.moves))
 
 
 def thread_calls(server: WatchedDiscord, played: list[Game], since: int) -> int:
@@ -199,18 +191,13 @@ async def discord_scenario(
                         await start_game(server, game)
                     calls_before = len(server.calls)
                     too_many_before = len(server.too_many_requests)
-                    t0 = time.monotonic()
-                    await asyncio.gather(
-                        *(
-                            play(server, game, every, i * every / games, t0)
-                            for i, game in enumerate(played)
-                        )
+                    await play_on_schedule(
+                        played,
+                        lambda game, offset, t0: play(server, game, every, offset, t0),
+                        every,
+                        lambda game: delays(server, game)[1],
+                        scale,
                     )
-                    deadline = time.monotonic() + SETTLE * max(scale, 0.2)
-                    while time.monotonic() < deadline:
-                        if all(delays(server, game)[1] for game in played):
-                            break
-                        await asyncio.sleep(0.05)
                     calls = thread_calls(server, played, calls_before)
                     too_many = len(server.too_many_requests) - too_many_before
                     silent = unanswered(played)
@@ -222,18 +209,5 @@ async def discord_scenario(
     if silent:
         print(f"{name}: {silent} move(s) never answered by the bot", file=sys.stderr)
     measured = [delays(server, game) for game in played]
-    values = [d / scale for ds, _ in measured for d in ds]
-    moves = len(values)
     calls_each, period = limits.channel_create
-    return {
-        "scenario": name,
-        "games": games,
-        "moves": moves,
-        "p50_s": round(percentile(values, 0.5), 2),
-        "p95_s": round(percentile(values, 0.95), 2),
-        "max_s": round(max(values), 2),
-        "calls_per_move": round(calls / moves, 2),
-        "too_many_requests": too_many,
-        "final_shown": all(final for _, final in measured),
-        "budget_gap_s": round(period / calls_each, 2),
-    }
+    return figures(name, games, measured, calls, too_many, period / calls_each, scale)
