@@ -113,13 +113,24 @@ async def test_interactive_console_switches_players() -> None:
         await database.close()
 
 
-async def test_a_bare_point_names_its_game_by_number(tmp_path: Path) -> None:
-    """With two games, ``D4 #2`` (and ``#1 C3``) play in the game named; without a number the
-    answer asks which."""
+async def script_lines(script: list[str]) -> list[str]:
+    """What the console prints for a script of ``NAME: COMMAND`` lines (in memory)."""
     database = await open_memory()
     try:
         out = io.StringIO()
-        script = [
+        stdin = io.StringIO("\n".join(script) + "\n")
+        console = Console(GameService(database), stdin, out, interactive=False)
+        assert await console.run() == 0
+    finally:
+        await database.close()
+    return out.getvalue().splitlines()
+
+
+async def test_a_bare_point_names_its_game_by_number(tmp_path: Path) -> None:
+    """With two games, ``D4 #2`` (and ``#1 C3``) play in the game named; without a number the
+    answer asks which."""
+    lines = await script_lines(
+        [
             "alice: challenge @bob size=9 color=black",
             "bob: accept",
             "alice: challenge @bob size=9 color=black",
@@ -129,12 +140,7 @@ async def test_a_bare_point_names_its_game_by_number(tmp_path: Path) -> None:
             "bob: E5",
             "bob: #2 pass",
         ]
-        stdin = io.StringIO("\n".join(script) + "\n")
-        console = Console(GameService(database), stdin, out, interactive=False)
-        assert await console.run() == 0
-    finally:
-        await database.close()
-    lines = out.getvalue().splitlines()
+    )
     assert "[alice] Move 1 · Black D4 · White (@bob) to play" in lines  # in game 2
     assert "[bob] Your move in game #2: Move 1 · Black D4 · White (@bob) to play" in lines
     assert "[bob] Your move in game #1: Move 1 · Black C3 · White (@bob) to play" in lines
@@ -143,22 +149,15 @@ async def test_a_bare_point_names_its_game_by_number(tmp_path: Path) -> None:
 
 
 async def test_games_lists_a_finished_game_with_its_result() -> None:
-    database = await open_memory()
-    try:
-        out = io.StringIO()
-        script = [
+    lines = await script_lines(
+        [
             "alice: challenge @bob size=9 color=black",
             "bob: accept",
             "bob: resign yes",
             "alice: games",
             "bob: games",
         ]
-        stdin = io.StringIO("\n".join(script) + "\n")
-        console = Console(GameService(database), stdin, out, interactive=False)
-        assert await console.run() == 0
-    finally:
-        await database.close()
-    lines = out.getvalue().splitlines()
+    )
     assert "[alice] #1 Black vs @bob (9×9) · you won by resignation (B+R) · just now" in lines
     assert "[bob] #1 White vs @alice (9×9) · you resigned (B+R) · just now" in lines
 
