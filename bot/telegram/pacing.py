@@ -135,7 +135,7 @@ class _Even:
 
 
 class _Chat:
-    """One chat's waiting calls, the board edits it has sent, and its pace."""
+    """One chat's waiting calls, its pace, and the worker that sends them."""
 
     def __init__(self, budget: Budget, margin: float) -> None:
         self.pace = _Even(budget.gap * (1 + margin))
