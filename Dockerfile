@@ -12,6 +12,7 @@ RUN useradd --create-home --uid 1000 gobot \
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY club ./club
 COPY engine ./engine
 COPY service ./service
 COPY storage ./storage

@@ -15,7 +15,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine service storage renderer bot records gtp
+	$(BIN)/mypy club engine service storage renderer bot records gtp
 	$(BIN)/lint-imports
 	$(BIN)/hadolint Dockerfile
 
