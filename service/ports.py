@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 from engine.colors import Color
 from engine.coords import Point
 from engine.game import Game
+from service.club_ports import LeagueRepository, LinkCodeRepository, RatingRepository
 
 
 class Resignation(enum.Enum):
@@ -89,6 +90,9 @@ class GameRow:
     last_event: int = 0  # the number of the latest stored event
     data: Mapping[str, Any] = field(default_factory=dict)
     finished_at: float | None = None  # when the result became final (status FINISHED)
+    community: str = ""  # a Discord server, a Telegram group, the console (leaderboards)
+    league_id: int | None = None  # a league's game: its league and round
+    round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +116,12 @@ class PlayerRow:
     vacation_used: float = 0.0  # seconds of vacation used in ``vacation_year``
     vacation_year: int = 0
     data: Mapping[str, Any] = field(default_factory=dict)
+    person: str | None = None  # the person this account is linked into (None: its own person)
+
+    @property
+    def person_id(self) -> str:
+        """The person this account belongs to: one rating, one history, one league entry."""
+        return self.person or self.id
 
 
 class GameRepository(Protocol):
@@ -153,6 +163,19 @@ class GameRepository(Protocol):
         ``since``, the last finished first (then the newest game first)."""
         ...
 
+    async def finished_for(self, players: Sequence[str], limit: int = 100) -> list[GameRow]:
+        """Finished games where any of ``players`` is black or white, the last finished first
+        (then the newest game first)."""
+        ...
+
+    async def listed(self, league_id: int | None = None) -> list[GameRow]:
+        """Every game (or every game of the league) that started, oldest first (the CLI)."""
+        ...
+
+    async def in_league(self, league_id: int) -> list[GameRow]:
+        """The league's games, by round and id."""
+        ...
+
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         """Challenges with no challenged player, newest first."""
         ...
@@ -179,6 +202,10 @@ class PlayerRepository(Protocol):
 
     async def save(self, player: PlayerRow) -> None:
         """Insert or replace the player."""
+        ...
+
+    async def accounts(self, person: str) -> list[str]:
+        """The ids of the person's stored accounts (the person's own id first, then by id)."""
         ...
 
 
@@ -222,6 +249,15 @@ class UnitOfWork(Protocol):
 
     @property
     def links(self) -> LinkRepository: ...
+
+    @property
+    def ratings(self) -> RatingRepository: ...
+
+    @property
+    def leagues(self) -> LeagueRepository: ...
+
+    @property
+    def codes(self) -> LinkCodeRepository: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 
