@@ -13,6 +13,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from service import Actor
+from service.club_commands import (
+    ORGANISER_ACTIONS,
+    History,
+    Leaderboard,
+    League,
+    LeagueAction,
+    LinkAccount,
+    Rating,
+    Unlink,
+)
 from service.commands import (
     Accept,
     Adjudicate,
@@ -37,6 +47,7 @@ from service.commands import (
 )
 from service.computer import COMPUTER_OPTIONS
 from service.i18n import t
+from service.league_settings import LEAGUE_OPTIONS
 from service.options import CHALLENGE_OPTIONS
 
 
@@ -60,6 +71,7 @@ class ArgKind(enum.StrEnum):
     MOVE = "move"  # ``m37``: the move number of the board a button was pressed on
     RESULT = "result"
     COMMAND = "command"
+    NUMBER = "number"  # a whole number, e.g. how many lines to show
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +166,24 @@ def _number(words: Words) -> int | None:
     return None if words.first is None else int(words.first.lstrip("vm"))
 
 
+def _count(words: Words) -> int | None:
+    """``leaderboard 20`` -> 20; None without an argument (the grammar checked the number)."""
+    return None if words.first is None else int(words.first)
+
+
+def _league(words: Words) -> League:
+    """``league join autumn``, ``league pair autumn force``, ``league create autumn size=9``."""
+    rest = words.args[1:]
+    return League(
+        LeagueAction(words.args[0].lower()),
+        rest[0] if rest else None,
+        rest[1].lower() if len(rest) > 1 else None,
+        dict(words.options),
+    )
+
+
 _POINT = Arg("point", ArgKind.POINT)
+_USER = Arg("@user", ArgKind.MENTION, required=False)
 COMMANDS: tuple[Spec, ...] = (
     Spec(
         "challenge",
@@ -231,6 +260,35 @@ COMMANDS: tuple[Spec, ...] = (
         COMPUTER_OPTIONS,
         game=False,
     ),
+    Spec("rating", Who.ANYONE, lambda w, user: Rating(user), (_USER,), game=False),
+    Spec(
+        "leaderboard",
+        Who.ANYONE,
+        lambda w, _: Leaderboard(_count(w)),
+        (Arg("n", ArgKind.NUMBER, required=False),),
+        game=False,
+    ),
+    Spec("history", Who.ANYONE, lambda w, user: History(user), (_USER,), game=False),
+    Spec(
+        "league",
+        Who.ANYONE,
+        lambda w, _: _league(w),
+        (
+            Arg("action", ArgKind.WORD, choices=tuple(a.value for a in LeagueAction)),
+            Arg("name", ArgKind.WORD, required=False),
+            Arg("extra", ArgKind.WORD, required=False),
+        ),
+        LEAGUE_OPTIONS,
+        game=False,
+    ),
+    Spec(
+        "link",
+        Who.ANYONE,
+        lambda w, _: LinkAccount(w.args[0] if w.args else None),
+        (Arg("code", ArgKind.WORD, required=False),),
+        game=False,
+    ),
+    Spec("unlink", Who.ANYONE, lambda w, _: Unlink(), game=False),
     Spec(
         "help",
         Who.ANYONE,
@@ -239,6 +297,16 @@ COMMANDS: tuple[Spec, ...] = (
         game=False,
     ),
 )
+
+
+def needs_organiser(words: Words) -> bool:
+    """Whether the parsed line is one only organisers may send (the adapters then ask their
+    platform who organises; the service decides)."""
+    if BY_NAME[words.name].who is Who.ORGANISER:
+        return True
+    return words.name == "league" and words.first in {a.value for a in ORGANISER_ACTIONS}
+
+
 BY_NAME: dict[str, Spec] = {s.name: s for s in COMMANDS} | {
     a: s for s in COMMANDS for a in s.aliases
 }

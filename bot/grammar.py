@@ -141,6 +141,8 @@ def _checked(
             raise BadArguments(t("grammar.extra", name=spec.name, usage=spec.usage()))
         if arg.kind is ArgKind.VERSION and not re.fullmatch(r"v?\d{1,6}", value):
             raise BadArguments(t("grammar.missing", name=spec.name, arg="v3", usage=spec.usage()))
+        if arg.kind is ArgKind.NUMBER and not re.fullmatch(r"\d{1,3}", value):
+            raise BadArguments(t("grammar.count", name=spec.name, text=value))
         if arg.kind is ArgKind.COMMAND and value not in BY_NAME:
             raise unknown(value)
     return Words(spec.name, tuple(args), options, game, mention)

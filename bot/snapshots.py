@@ -14,8 +14,9 @@ from engine.colors import Color
 from engine.counting import PointStatus
 from renderer import render_png
 from renderer.snapshot import STONE_MARKS, Mark, Point, Snapshot, Word
+from renderer.table import Table, render_table_png
 from service.i18n import t
-from service.views import BoardView
+from service.views import BoardView, TableView
 
 _MARKS = {
     PointStatus.SEKI: Mark.SEKI,
@@ -121,3 +122,19 @@ async def render_board(board: BoardView | None) -> bytes | None:
     if board is None:
         return None
     return await asyncio.to_thread(render_png, snapshot(board))
+
+
+async def render_table(table: TableView | None) -> bytes | None:
+    """The PNG of a view's table (league standings; None for none), rendered in a worker
+    thread."""
+    if table is None:
+        return None
+    drawn = Table(
+        table.title,
+        table.headers,
+        table.rows,
+        highlight=table.highlight,
+        note=table.note,
+        more=t("table.more"),
+    )
+    return await asyncio.to_thread(render_table_png, drawn)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from service.catalogue_club_en import CLUB
+
 ENGLISH: dict[str, str] = {
     # colours, words
     "color.black": "Black",
@@ -323,6 +325,7 @@ ENGLISH: dict[str, str] = {
     "grammar.game": "{text!r} is not a game number: write #12.",
     "grammar.token": "This button is not valid any more.",
     "grammar.mention": "{text!r} is not a player: write @name.",
+    "grammar.count": "`{name}` takes a number there, not {text!r}.",
     "help.header": "Commands (`help <command>` for details):",
     "help.usage": "Usage: {usage}",
     "help.aliases": "Also: {aliases}",
@@ -377,4 +380,5 @@ ENGLISH: dict[str, str] = {
     "console.buttons": "buttons: {buttons}",
     "console.file": "{name}:",
     "console.chat_missing": "{variable} is set but this build has no {adapter} adapter.",
+    **CLUB,
 }

@@ -36,13 +36,19 @@ class Request:
     """Who sends a command, from where (``telegram:-100123``, ``console``), about which game (a
     ``#12``, the game of a thread or of a replied-to board), the platform's update id (a
     redelivered update is answered once), and links the adapter knows before the command runs
-    (``telegram:home`` → the chat), written with the command's game in the same unit of work."""
+    (``telegram:home`` → the chat), written with the command's game in the same unit of work.
+
+    ``community`` is where leaderboards and leagues belong (a Discord server, a Telegram group;
+    empty: the channel itself); ``organiser`` is the platform's word that the actor organises
+    it (Discord's Manage Server permission or role, a Telegram group's administrators)."""
 
     actor: Actor
     channel: str = ""
     game: int | None = None
     update_id: str | None = None
     links: tuple[tuple[str, str], ...] = ()
+    community: str = ""
+    organiser: bool = False
 
 
 class Command(Generic[R_co]):

@@ -17,6 +17,7 @@ from service.i18n import t
 from service.model import GameState, color_of, encode_event, player_of, rebuild
 from service.players import local_part
 from service.ports import EventRow, GameRow, GameStatus, PlayerRow, UnitOfWork
+from service.rating import rate_result
 from service.timing import deadline
 
 
@@ -59,6 +60,17 @@ class Unit:
     def actor(self) -> Actor:
         """Who sends the command."""
         return self.request.actor
+
+    @property
+    def community(self) -> str:
+        """Where the command's leaderboard and leagues belong (the channel, unless the adapter
+        names a larger community such as a Discord server)."""
+        return self.request.community or self.request.channel
+
+    @property
+    def organiser(self) -> bool:
+        """The actor organises here: configured (``ORGANISERS``) or said so by the platform."""
+        return self.request.organiser or self.actor.id in self.context.organisers
 
     def acting_as(self, request: Request) -> Unit:
         """The same unit of work for another request (the computer taking its own challenge)."""
@@ -120,6 +132,8 @@ class Unit:
         row = dataclasses.replace(loaded.row, **changes)  # type: ignore[arg-type]
         if loaded.finished:
             assert loaded.game.result is not None
+            if row.status is not GameStatus.FINISHED and row.rated:
+                await rate_result(self, row, loaded.game.result)
             row = dataclasses.replace(
                 row,
                 status=GameStatus.FINISHED,
@@ -210,6 +224,12 @@ class Unit:
         """Store ``row`` and keep this unit's copy current."""
         await self.uow.players.save(row)
         self.players[row.id] = row
+
+    async def persons(self, players: Iterable[str]) -> dict[str, str]:
+        """The person of each account (linked accounts share one; others are their own)."""
+        wanted = list(dict.fromkeys(players))
+        await self.read_players(wanted)
+        return {p: (row.person_id if (row := self.players[p]) else p) for p in wanted}
 
     async def name(self, player: str | None) -> str:
         """``@alice`` for a player id."""

@@ -116,6 +116,18 @@ class BoardView:
 
 
 @dataclass(frozen=True, slots=True)
+class TableView:
+    """A table the adapters draw as an image beside the text (league standings): the service's
+    own value, as :class:`BoardView` is for boards."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+    highlight: frozenset[int] = frozenset()  # rows to emphasise (the reader's own)
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """The reply to one command.
 
@@ -131,6 +143,9 @@ class View:
     game_id: int | None = None
     file: tuple[str, bytes] | None = None  # (filename, content), e.g. an SGF record
     line_games: tuple[int | None, ...] = ()
+    #: for the sender's eyes only (a link code): never shown in a group's chat
+    private: bool = False
+    table: TableView | None = None  # a table to draw as an image (league standings)
 
     def __post_init__(self) -> None:
         if self.line_games and len(self.line_games) != len(self.lines):

@@ -17,7 +17,7 @@ from typing import TextIO
 
 from bot.console.ascii import ascii_board
 from bot.grammar import Words, parse, parse_token, run
-from bot.snapshots import render_board, snapshot
+from bot.snapshots import render_board, render_table, snapshot
 from service import Actor, GameService, Request, View
 from service.errors import UserError
 from service.i18n import add_messages, t
@@ -158,6 +158,10 @@ class Console:
             path = await self.write_image(view)
             if path is not None:
                 self.say(name, [t("console.image", path=path)])
+        if view.table is not None and self.boards_dir is not None:
+            table_path = await self.write_table(view)
+            if table_path is not None:
+                self.say(name, [t("console.image", path=table_path)])
         if view.buttons:
             shown = " · ".join(f"{b.label} [{b.token}]" for b in view.buttons)
             self.say(name, [t("console.buttons", buttons=shown)])
@@ -209,6 +213,18 @@ class Console:
     def _write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
+
+    async def write_table(self, view: View) -> Path | None:
+        """Render a league table to ``boards_dir/standings.png`` (replaced each time)."""
+        data = await render_table(view.table)
+        if self.boards_dir is None or data is None:
+            return None
+        path = self.boards_dir / "standings.png"
+        try:
+            await asyncio.to_thread(self._write, path, data)
+        except OSError:
+            return None  # the board images say it once
+        return path
 
     @staticmethod
     def _write_new(folder: Path, stem: str, data: bytes) -> Path:

@@ -64,7 +64,7 @@ class GoBot(commands.Bot):
         # the shared registry itself (empty now; the other adapters register later), never a copy
         registry = deliveries if deliveries is not None else {}
         self.presenter = Presenter(self, service, registry, pacer=pacer)
-        self.runner = Runner(service, self.presenter)
+        self.runner = Runner(service, self.presenter, organiser_role=self.settings.organiser_role)
 
     async def setup_hook(self) -> None:
         await self.add_cog(GameCommands(self))

@@ -30,6 +30,21 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 T = TypeVar("T")
 
 
+def community_of(
+    user: discord.abc.User, guild_id: int | None, role: str | None = None
+) -> tuple[str, bool]:
+    """The community of a command (its server: ``discord:guild:<id>``; "" in a direct message,
+    whose channel is its own community) and whether the user organises it there: the Manage
+    Server permission, or the configured organiser role (by name or id)."""
+    if guild_id is None:
+        return "", False
+    organiser = False
+    if isinstance(user, discord.Member):
+        roles = {r.name for r in user.roles} | {str(r.id) for r in user.roles}
+        organiser = user.guild_permissions.manage_guild or (role is not None and role in roles)
+    return player_id(PLATFORM, f"guild:{guild_id}"), organiser
+
+
 def actor_of(user: discord.abc.User, locale: discord.Locale | None = None) -> Actor:
     """The service's actor for a Discord user, in the language of their client."""
     code = str(locale.value).partition("-")[0] if locale is not None else None
@@ -111,6 +126,7 @@ class Runner:
     service: GameService
     presenter: Presenter
     defer_after: float = DEFER_AFTER
+    organiser_role: str | None = None
 
     async def run_slash(
         self, interaction: discord.Interaction[Any], text: str, users: Sequence[discord.abc.User]
@@ -134,7 +150,8 @@ class Runner:
             try:
                 words = read_charged(self.service, actor, read)
                 update = player_id(PLATFORM, interaction.id)
-                work = self._execute(actor, words, interaction.channel_id, update, users)
+                where = community_of(interaction.user, interaction.guild_id, self.organiser_role)
+                work = self._execute(actor, words, interaction.channel_id, update, users, where)
                 view, png, ticket = await self._in_time(answer, work)
                 await self.presenter.reply(
                     answer, BY_NAME[words.name], view, png, actor, interaction.channel, ticket
@@ -163,8 +180,10 @@ class Runner:
                     raise
                 update = player_id(PLATFORM, message.id)
                 users = message.mentions
+                guild = message.guild.id if message.guild else None
+                where = community_of(message.author, guild, self.organiser_role)
                 view, png, ticket = await self._execute(
-                    actor, words, message.channel.id, update, users
+                    actor, words, message.channel.id, update, users, where
                 )
                 answer = MessageAnswer(message)
                 await self.presenter.reply(
@@ -191,6 +210,7 @@ class Runner:
         channel_id: int | None,
         update_id: str,
         users: Sequence[discord.abc.User],
+        where: tuple[str, bool] = ("", False),
     ) -> tuple[View, bytes | None, int]:
         """The service's view of the command, its board rendered (off the event loop), and the
         ticket that orders the game's boards, taken when the service answered (renders of
@@ -202,7 +222,15 @@ class Runner:
                 raise BadArguments(t("grammar.mention", text=f"@{words.mention}"))
             opponent = actor_of(user)
         game = await self._thread_game(words, channel_id)
-        request = Request(actor, player_id(PLATFORM, channel_id), game, update_id)
+        community, organiser = where
+        request = Request(
+            actor,
+            player_id(PLATFORM, channel_id),
+            game,
+            update_id,
+            community=community,
+            organiser=organiser,
+        )
         view = await run(self.service, words, request, opponent)
         ticket = self.presenter.pacer.ticket()
         return view, await render_board(view.board), ticket

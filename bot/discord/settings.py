@@ -28,13 +28,16 @@ def _number(name: str, value: str) -> int:
 class DiscordSettings:
     """``DISCORD_MESSAGE_CONTENT=1`` (plain-text moves in game threads; a privileged intent),
     ``DISCORD_SHARD_COUNT`` and ``DISCORD_SHARDS`` (``auto`` or ids like ``0,1``: run
-    ``AutoShardedBot``), ``DISCORD_GUILD_ID`` (sync the commands to this guild only)."""
+    ``AutoShardedBot``), ``DISCORD_GUILD_ID`` (sync the commands to this guild only),
+    ``DISCORD_ORGANISER_ROLE`` (a role name or id whose members organise leagues and adjudicate,
+    besides those with the Manage Server permission)."""
 
     message_content: bool = False
     sharded: bool = False
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     guild_id: int | None = None
+    organiser_role: str | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None) -> DiscordSettings:
@@ -64,4 +67,5 @@ class DiscordSettings:
             shard_count=count,
             shard_ids=ids,
             guild_id=_number("DISCORD_GUILD_ID", guild) if guild else None,
+            organiser_role=get("DISCORD_ORGANISER_ROLE") or None,
         )

@@ -12,9 +12,11 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.command_table import needs_organiser
 from bot.grammar import BY_NAME, Words, parse, parse_token, read_charged, run
+from bot.telegram.admins import Admins
 from bot.telegram.formatting import HOME, as_html, board_link, fit, replying
-from bot.telegram.people import PLATFORM, People, language_of
+from bot.telegram.people import PLATFORM, People, language_of, user_id_of
 from bot.telegram.present import Origin, Presenter
 from service import Actor, GameService, Request, View
 from service.commands import GameAt
@@ -36,6 +38,7 @@ class Handlers:
         self.service = service
         self.people = people
         self.presenter = presenter
+        self.admins = Admins(presenter.bot)
 
     async def on_command(self, update: Update, context: Context) -> None:
         """``/name args`` (also ``/name@bot``); ``/start`` is help. Unknown commands in groups
@@ -180,12 +183,19 @@ class Handlers:
             links = [(HOME, str(chat_id)), *self.people.links(actor, opponent)]
         elif spec.starts:
             links = self.people.links(actor)
+        user = user_id_of(actor.id)
+        organiser = (
+            needs_organiser(words)
+            and user is not None
+            and await self.admins.organises(chat_id, user)
+        )
         request = Request(
             actor,
             player_id(PLATFORM, chat_id),
             game if spec.game else None,
             player_id(PLATFORM, update.update_id),
             tuple(links),
+            organiser=organiser,
         )
         view = await run(self.service, words, request, opponent)
         self.presenter.pings.acted(view.game_id, actor.id)

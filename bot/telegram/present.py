@@ -22,6 +22,7 @@ from telegram.ext import ExtBot
 
 from bot.deliveries import forward
 from bot.snapshots import render_board
+from bot.telegram.club import send_private, send_table
 from bot.telegram.formatting import HOME, as_html, board_link, keyboard, replying
 from bot.telegram.links import GameLinks
 from bot.telegram.listing import linked_lines, message_url
@@ -149,6 +150,10 @@ class Presenter:
                 await self.pings.send(here, where, view.game_id, stamp)
             elif edited and not origin.pressed and chat > 0:  # in a group the caption says it
                 await self._send(chat, view.lines, (), board_id)
+        elif view.private and chat < 0:  # a link code: never in a group
+            await send_private(self.bot, chat, view, origin.actor, origin.message_id)
+        elif view.table is not None:
+            await send_table(self.bot, chat, view, origin.message_id)
         else:
             if view.file is None and view.lines and any(g is not None for g in view.line_games):
                 await self._send_list(chat, view, origin.message_id)

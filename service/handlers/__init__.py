@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from service.club_commands import History, Leaderboard, League, LinkAccount, Rating, Unlink
 from service.commands import (
     Accept,
     Adjudicate,
@@ -38,7 +39,18 @@ from service.commands import (
     Undo,
     Vacation,
 )
-from service.handlers import challenges, computer, confirming, keeping, looking, playing, trying
+from service.handlers import (
+    accounts,
+    challenges,
+    computer,
+    confirming,
+    keeping,
+    leagues,
+    looking,
+    playing,
+    ratings,
+    trying,
+)
 from service.unit import Unit
 
 
@@ -80,6 +92,12 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     GameAt: Handler(looking.game_at, writes=False, limited=False),
     DueGames: Handler(looking.due_games, writes=False, limited=False),
     NextDeadline: Handler(looking.next_deadline, writes=False, limited=False),
+    Rating: Handler(ratings.rating, writes=False),
+    Leaderboard: Handler(ratings.leaderboard, writes=False),
+    History: Handler(ratings.history, writes=False),
+    League: Handler(leagues.league),
+    LinkAccount: Handler(accounts.link),
+    Unlink: Handler(accounts.unlink),
 }
 
 

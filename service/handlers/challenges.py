@@ -54,6 +54,7 @@ async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameO
             time_control=terms.time.text(),
             rated=terms.rated,
             channel=unit.request.channel,
+            community=unit.community,
             created_at=unit.now,
             updated_at=unit.now,
             to_move=opponent.id if opponent else None,

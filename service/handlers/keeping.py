@@ -23,7 +23,7 @@ from service.views import Notice, View, format_left
 
 async def adjudicate(unit: Unit, command: Adjudicate) -> View:
     """An organiser's decision (Art. 10–14): ``B+3.5``, ``W+R``, ``B+F``, ``jigo``, ..."""
-    if unit.actor.id not in unit.context.organisers:
+    if not unit.organiser:
         raise NotOrganiser(t("error.not_organiser"))
     if unit.request.game is None:
         raise BadArguments(t("error.adjudicate_needs_game"))

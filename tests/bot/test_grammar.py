@@ -154,6 +154,12 @@ MALFORMED = {
     "adjudicate": ["adjudicate"],
     "vacation": ["vacation forever"],
     "help": ["help dance"],
+    "rating": ["rating bob", "rating @", "rating #3"],
+    "leaderboard": ["leaderboard many", "leaderboard 10 20", "leaderboard -1"],
+    "history": ["history bob", "history #3"],
+    "league": ["league", "league dance", "league join a b c", "league create x colour=red"],
+    "link": ["link A B"],
+    "unlink": ["unlink me"],
 }
 
 
@@ -233,7 +239,7 @@ def test_a_mention_is_the_challenged_actor() -> None:
 def test_every_command_of_the_table_is_dispatched_by_the_registry() -> None:
     """The table is the single source of dispatch: each spec builds a value the service's
     registry knows (``help`` is answered from the table itself)."""
-    samples = {"play": "d4", "dead": "d4", "adjudicate": "B+R", "try": "d4"}
+    samples = {"play": "d4", "dead": "d4", "adjudicate": "B+R", "try": "d4", "league": "list"}
     for spec in COMMANDS:
         words = parse(f"{spec.name} {samples.get(spec.name, '')}")
         command = command_of(words, None)

@@ -8,7 +8,7 @@ import pytest
 
 from engine.colors import Color
 from engine.coords import Point
-from service import GameService, commands
+from service import GameService, club_commands, commands
 from service.commands import (
     Board,
     Challenge,
@@ -28,10 +28,11 @@ from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, sta
 
 
 def _command_types() -> set[type]:
-    """Every command class :mod:`service.commands` defines."""
+    """Every command class :mod:`service.commands` and :mod:`service.club_commands` define."""
     return {
         value
-        for value in vars(commands).values()
+        for module in (commands, club_commands)
+        for value in vars(module).values()
         if isinstance(value, type) and issubclass(value, Command) and value is not Command
     }
 

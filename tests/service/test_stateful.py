@@ -51,6 +51,15 @@ from engine.coords import parse_vertex
 from engine.game import Game, Phase
 from engine.marking import contradictions
 from service import Actor, GameService
+from service.club_commands import (
+    History,
+    Leaderboard,
+    League,
+    LeagueAction,
+    LinkAccount,
+    Rating,
+    Unlink,
+)
 from service.commands import (
     SYSTEM,
     Accept,
@@ -304,6 +313,10 @@ class ServiceMachine(RuleBasedStateMachine):
         try:
             result = self.run(self.service.execute(command, request))
             self.run(self.service.idle())  # the computer's answer to the scheduler, if any
+            if isinstance(command, League):  # a league's start and pairings make games
+                made = sorted(set(self.database.tables.games) - set(self.game_ids))
+                self.game_ids.extend(made)
+                self.touched.update(made)
             if isinstance(result, View) and result.game_id is not None:
                 self.touched.add(result.game_id)
                 new_game = isinstance(command, Challenge | Computer)
@@ -340,7 +353,7 @@ class ServiceMachine(RuleBasedStateMachine):
             return True, result
         if request.update_id is not None:
             self.claimed.add(request.update_id)
-        if request.actor in PEOPLE and not isinstance(command, Adjudicate):
+        if request.actor in PEOPLE and not isinstance(command, Adjudicate | League):
             for gid, stored in after.games.items():  # a person changes only their own games
                 row = stored.row
                 if before.games.get(gid) != stored:
@@ -695,6 +708,66 @@ class ServiceMachine(RuleBasedStateMachine):
         """Organisers only: anybody else is refused."""
         ok, _ = self.send(Adjudicate(result), self.request(data, actor, self.target(data)))
         assert actor == ORGANISER or not ok, f"{actor.name} adjudicated"
+
+    # -- club play ---------------------------------------------------------------------------------
+
+    @rule(
+        data=st.data(),
+        actor=ACTORS,
+        whom=st.sampled_from((None, *PEOPLE)),
+        size=st.sampled_from((None, 0, 3, 51)),
+    )
+    def club_reads(
+        self, data: st.DataObject, actor: Actor, whom: Actor | None, size: int | None
+    ) -> None:
+        """Ratings, the leaderboard and history: reads (refused only for a bad size)."""
+        assert self.send(Rating(whom), self.request(data, actor, None))[0]
+        assert self.send(History(whom), self.request(data, actor, None))[0]
+        ok, _ = self.send(Leaderboard(size), self.request(data, actor, None))
+        assert ok == (size is None or 1 <= size <= 50)
+
+    @rule(
+        data=st.data(),
+        actor=st.sampled_from((ORGANISER, ORGANISER, ALICE, BOB, CAROL)),
+        action=st.sampled_from(list(LeagueAction)),
+        name=st.sampled_from(("club", "Club", "bad name", None)),
+        extra=st.sampled_from((None, "force", "1", "x")),
+        system=st.sampled_from(("roundrobin", "swiss", "mcmahon", "knockout")),
+    )
+    def league(
+        self,
+        data: st.DataObject,
+        actor: Actor,
+        action: LeagueAction,
+        name: str | None,
+        extra: str | None,
+        system: str,
+    ) -> None:
+        """Any league action by anyone; only organisers create, start, pair and end."""
+        options = {"size": "5", "system": system} if action is LeagueAction.CREATE else {}
+        command = League(action, name, extra, options)
+        ok, _ = self.send(command, self.request(data, actor, None))
+        organising = action in (
+            LeagueAction.CREATE,
+            LeagueAction.START,
+            LeagueAction.PAIR,
+            LeagueAction.END,
+        )
+        assert not (ok and organising and actor != ORGANISER), f"{actor.name} did {action}"
+
+    @rule(data=st.data(), asker=ACTORS, taker=ACTORS, mangle=st.booleans())
+    def link_accounts(self, data: st.DataObject, asker: Actor, taker: Actor, mangle: bool) -> None:
+        """A link code asked for on one account and entered on another (or mangled)."""
+        ok, view = self.send(LinkAccount(), self.request(data, asker, None))
+        if not ok:
+            return
+        assert isinstance(view, View) and view.private
+        code = view.lines[0].split()[4].rstrip(".")
+        self.send(LinkAccount("ZZZZ-ZZZZ" if mangle else code), self.request(data, taker, None))
+
+    @rule(data=st.data(), actor=ACTORS)
+    def unlink(self, data: st.DataObject, actor: Actor) -> None:
+        self.send(Unlink(), self.request(data, actor, None))
 
     @rule(data=st.data(), actor=ACTORS, on=st.sampled_from((None, True, False)))
     def vacation(self, data: st.DataObject, actor: Actor, on: bool | None) -> None:

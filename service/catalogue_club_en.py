@@ -1,0 +1,142 @@
+"""The English catalogue of club play: ratings, the leaderboard, history, leagues and linked
+accounts (merged into :data:`service.catalogue_en.ENGLISH`)."""
+
+from __future__ import annotations
+
+CLUB: dict[str, str] = {
+    # ratings, leaderboard, history
+    "rating.value": "{rank} · {rating} ± {deviation}",
+    "rating.none": "{name} has no rated games yet; everyone starts at {value}.",
+    "rating.summary": "{name}: {value} (volatility {volatility}) · {games} rated games",
+    "rating.last": "Last results:",
+    "rating.result": "  #{id} {date} vs {name} · {outcome} · {change}",
+    "error.leaderboard_size": "`leaderboard` shows 1 to {high} players: e.g. `leaderboard 20`.",
+    "leaderboard.none": "Nobody here has finished a rated game yet.",
+    "leaderboard.header": "Leaderboard (top {n}, ? = provisional):",
+    "leaderboard.line": "{place}. {name} · {value} · {games} games",
+    "history.none": "{name} has no finished games yet.",
+    "history.header": "Finished games of {name} (`sgf #12` gives a record):",
+    "history.line": "{date} · #{id} · {color} vs {name} · {outcome}",
+    "history.line_rated": "{date} · #{id} · {color} vs {name} · {outcome} · rated",
+    "history.more": "… only the last {n} are shown; `gobot games` lists them all.",
+    # linked accounts
+    "link.code": (
+        "Your link code is {code}. Within {minutes} minutes, send `link {code}` from your "
+        "account on the other platform: both will share one rating, history and league entry."
+    ),
+    "link.private": "I sent your link code in a private message.",
+    "link.private_needed": (
+        "Link codes are sent privately: open a private chat with me, send /start there, "
+        "then /link again."
+    ),
+    "link.done": "{account} is now linked with {name}: one rating, one history.",
+    "link.separated": "Separated: {names}. Every game stays where it was played.",
+    "error.link_too_many": "You asked for {n} link codes in the last hour; wait a while.",
+    "error.link_code_form": "{text!r} is not a link code: it looks like K7QF-M2XD.",
+    "error.link_code_invalid": (
+        "The code {code} is unknown, used or expired (codes last 10 minutes): send `link` on "
+        "your other account for a new one."
+    ),
+    "error.link_own_code": "That is this account's own code: enter it on your other account.",
+    "error.link_same_platform": (
+        "Both accounts are on the same platform: enter the code on your account on the "
+        "other platform."
+    ),
+    "error.link_already": "This account is already linked with {name}.",
+    "error.link_unlink_first": (
+        "This account is already linked with others: `unlink` first, then enter the code."
+    ),
+    "error.unlink_none": "This account is not linked with any other.",
+    # leagues
+    "league.system_roundrobin": "round-robin",
+    "league.system_swiss": "Swiss",
+    "league.system_mcmahon": "McMahon",
+    "league.rounds": "{n} rounds",
+    "league.handicap_auto": "handicap by rank",
+    "league.bye_win": "a bye counts as a win",
+    "league.bye_none": "a bye scores nothing",
+    "league.status_entry": "open for entry",
+    "league.status_running": "running",
+    "league.status_ended": "ended",
+    "league.created": "League {name} created: {terms}. Join with `league join {name}`.",
+    "league.joined": "You joined {name} ({n} members).",
+    "league.joined_late": "You joined {name} ({n} members); you are paired from round {round}.",
+    "league.left": "You left {name}; your games so far still count.",
+    "league.started": "League {name} started with {n} members.",
+    "league.round_header": "{name}, round {round} of {of}:",
+    "league.pairing": (
+        "  #{id} {black} (Black) – {white} (White) · handicap {handicap}, komi {komi}"
+    ),
+    "league.your_game_move": (
+        "League {name}, round {round}: game #{id} against {opponent}; you play Black: your "
+        "move (`board #{id}`, `play D4 #{id}`)."
+    ),
+    "league.your_game_wait": (
+        "League {name}, round {round}: game #{id} against {opponent}; you play White "
+        "(`board #{id}`)."
+    ),
+    "league.bye": "  {name} has a bye.",
+    "league.no_rounds": "{name} has not started yet.",
+    "league.playing": "playing",
+    "league.round_game": "  #{id} {black} – {white} · {state}",
+    "league.round_open": "{n} games of this round are still open.",
+    "league.standings_header": "Standings of {name} after round {round} of {of}:",
+    "league.standing": (
+        "{place}. {name} · {wins} wins · SOS {sos} · SODOS {sodos} · {played} played, {left} left"
+    ),
+    "league.standing_mms": (
+        "{place}. {name} · MMS {mms} · {wins} wins · SOS {sos} · SODOS {sodos} · "
+        "{played} played, {left} left"
+    ),
+    "league.withdrawn": "{name} (withdrawn)",
+    "league.no_members": "Nobody has joined yet.",
+    "league.table_title": "League {name}",
+    "league.table_note": "Round {round} of {of} · = shares a place",
+    "league.none": "No leagues here yet; an organiser creates one with `league create NAME`.",
+    "league.list_header": "Leagues here:",
+    "league.list_line": "{name} · {system} · {status} · round {round} of {of} · {n} members",
+    "league.ended": "League {name} has ended; `league standings {name}` shows the final table.",
+    "league.ended_open": "Still unfinished when it ended: {games}.",
+    "table.place": "#",
+    "table.player": "Player",
+    "table.mms": "MMS",
+    "table.wins": "W",
+    "table.sos": "SOS",
+    "table.sodos": "SODOS",
+    "table.played": "P",
+    "table.left": "Left",
+    "table.more": "+{n} more",
+    "error.league_name_missing": "Name the league: e.g. `league join autumn`.",
+    "error.league_name": (
+        "{name!r} is not a league name: one word of letters, digits, - and _ (at most 32)."
+    ),
+    "error.league_rounds_roundrobin": (
+        "A round-robin plays everyone once: leave out rounds=, or use system=swiss."
+    ),
+    "error.league_rounds": "rounds={value} is not allowed: use a number from 1 to {high}.",
+    "error.league_unknown": "There is no league {name} here: `league list` shows them.",
+    "error.league_organiser": "Only an organiser can do that with a league.",
+    "error.league_extra": "{value!r} is not understood here; options are written key=value.",
+    "error.league_exists": "There is already a league {name} here: choose another name.",
+    "error.league_ended": "League {name} has ended.",
+    "error.league_started": "League {name} has already started; entries are closed.",
+    "error.league_joined": "You are already in {name}.",
+    "error.league_not_member": "You are not in {name}.",
+    "error.league_too_few": "{name} needs at least {n} members to start.",
+    "error.league_not_running": "League {name} is not running: `league start {name}` first.",
+    "error.league_all_paired": "All {n} rounds of {name} are paired: `league end {name}`.",
+    "error.league_round_open": (
+        "Round {round} still has open games: {games}. Finish or adjudicate them, or "
+        "`league pair {name} force`."
+    ),
+    "error.league_round_number": "{value!r} is not a round: use 1 to {n}.",
+    # help
+    "help.cmd.rating": "A player's rating, rank and last results (yours without @user).",
+    "help.cmd.leaderboard": "The players here by rating (the first 10, or n).",
+    "help.cmd.history": "A player's finished games (yours without @user).",
+    "help.cmd.league": (
+        "Leagues: create (organisers), join, leave, start, pair, round, standings, list, end."
+    ),
+    "help.cmd.link": "Link your Discord and Telegram accounts: `link` gives a code, `link CODE`.",
+    "help.cmd.unlink": "Separate this account from the accounts it is linked with.",
+}

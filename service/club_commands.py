@@ -1,0 +1,80 @@
+"""The commands of club play (values, like :mod:`service.commands`): ratings, the leaderboard,
+history, leagues and linked accounts.
+
+>>> League(LeagueAction.JOIN, "autumn").action.value
+'join'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from service.commands import Actor, Command
+from service.views import View
+
+
+@dataclass(frozen=True, slots=True)
+class Rating(Command[View]):
+    """A person's rating, rank, games and last results (the sender's when ``user`` is None)."""
+
+    user: Actor | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard(Command[View]):
+    """The community's players by rating (the first ``size``)."""
+
+    size: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class History(Command[View]):
+    """A person's finished games, the last first (the sender's when ``user`` is None)."""
+
+    user: Actor | None = None
+
+
+class LeagueAction(enum.StrEnum):
+    """What ``league`` does."""
+
+    CREATE = "create"
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    PAIR = "pair"
+    ROUND = "round"
+    STANDINGS = "standings"
+    LIST = "list"
+    END = "end"
+
+
+ORGANISER_ACTIONS = frozenset(
+    {LeagueAction.CREATE, LeagueAction.START, LeagueAction.PAIR, LeagueAction.END}
+)
+"""The league actions only organisers may take."""
+
+
+@dataclass(frozen=True, slots=True)
+class League(Command[View]):
+    """A league of the community: ``name`` (every action but ``list``), ``extra`` (``pair``'s
+    ``force``, ``round``'s number) and ``create``'s ``key=value`` settings."""
+
+    action: LeagueAction
+    name: str | None = None
+    extra: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LinkAccount(Command[View]):
+    """Without ``code``: a one-time code for linking this account with another platform's;
+    with it: join this account with the one that asked for the code (one person)."""
+
+    code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unlink(Command[View]):
+    """Separate this account from the person it is linked into (games stay where they are)."""

@@ -1,0 +1,382 @@
+"""``league create|join|leave|start|pair|round|standings|list|end``: a community's leagues,
+whose games are ordinary games (played, adjudicated and clocked like any other) with a league
+and round. Organisers create, start, pair and end; anyone joins and leaves."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.colors import Color
+from service.club_commands import League, LeagueAction
+from service.club_ports import LeagueRow, LeagueStatus
+from service.errors import BadArguments, NoSuchGame, NotOrganiser, WrongPhase
+from service.i18n import t
+from service.league_play import (
+    league_data,
+    next_pairings,
+    rank_now,
+    rounds_of,
+    start_game,
+    table,
+)
+from service.league_settings import LeagueData, Member, league_name, parse_settings
+from service.ports import ConcurrentUpdate, GameRow, GameStatus
+from service.unit import Unit
+from service.views import Notice, TableView, View
+
+MIN_MEMBERS = 2
+
+
+async def league(unit: Unit, command: League) -> View:
+    """Run one ``league`` action."""
+    action = command.action
+    if action is LeagueAction.LIST:
+        return await _list(unit)
+    name = league_name(command.name)
+    if action is LeagueAction.CREATE:
+        return await _create(unit, name, command)
+    row = await unit.uow.leagues.find(unit.community, name)
+    if row is None:
+        raise NoSuchGame(t("error.league_unknown", name=name))
+    if action is LeagueAction.JOIN:
+        return await _join(unit, row)
+    if action is LeagueAction.LEAVE:
+        return await _leave(unit, row)
+    if action is LeagueAction.ROUND:
+        return await _round(unit, row, command.extra)
+    if action is LeagueAction.STANDINGS:
+        return await _standings(unit, row)
+    _organiser(unit)
+    if action is LeagueAction.START:
+        return await _start(unit, row)
+    if action is LeagueAction.PAIR:
+        return await _pair(unit, row, force=command.extra is not None)
+    return await _end(unit, row)
+
+
+def _organiser(unit: Unit) -> None:
+    if not unit.organiser:
+        raise NotOrganiser(t("error.league_organiser"))
+
+
+async def _save(unit: Unit, row: LeagueRow, data: LeagueData, **changes: object) -> LeagueRow:
+    changed = dataclasses.replace(row, data=data.to_data(), updated_at=unit.now, **changes)  # type: ignore[arg-type]
+    return await unit.uow.leagues.update(changed)
+
+
+async def _create(unit: Unit, name: str, command: League) -> View:
+    _organiser(unit)
+    if command.extra is not None:
+        raise BadArguments(t("error.league_extra", value=command.extra))
+    settings = parse_settings(command.options)
+    if await unit.uow.leagues.find(unit.community, name) is not None:
+        raise WrongPhase(t("error.league_exists", name=name))
+    await unit.remember(unit.actor)
+    row = LeagueRow(
+        0,
+        unit.community,
+        name,
+        LeagueStatus.ENTRY,
+        unit.actor.id,
+        unit.request.channel,
+        unit.now,
+        unit.now,
+        data=LeagueData(settings).to_data(),
+    )
+    try:
+        await unit.uow.leagues.add(row)
+    except ConcurrentUpdate:  # created meanwhile: the retry says the name is taken
+        raise
+    return View((t("league.created", name=name, terms=_terms(settings)),))
+
+
+def _terms(settings: object) -> str:
+    from service.league_settings import Settings
+
+    assert isinstance(settings, Settings)
+    parts = [t(f"league.system_{settings.system}")]
+    if settings.rounds is not None:
+        parts.append(t("league.rounds", n=settings.rounds))
+    parts.append(t("terms.size", size=settings.size))
+    parts.append(t("terms.komi", komi=f"{settings.komi:g}"))
+    if settings.handicap_auto:
+        parts.append(t("league.handicap_auto"))
+    parts.append(
+        t("terms.time", time=settings.time) if settings.time != "none" else t("terms.no_time")
+    )
+    parts.append(t("terms.rated") if settings.rated else t("terms.unrated"))
+    parts.append(t("league.bye_win") if settings.bye_wins else t("league.bye_none"))
+    return ", ".join(parts)
+
+
+async def _member_key(unit: Unit, data: LeagueData) -> tuple[str, str | None]:
+    """The sender's person, and the key under which that person (through any linked account)
+    is already a member, if any."""
+    me = unit.actor.id
+    person = (await unit.persons([me]))[me]
+    accounts = set(await unit.uow.players.accounts(person)) | {person, me}
+    for key, member in data.members.items():
+        if key in accounts or member.account in accounts:
+            return person, key
+    return person, None
+
+
+async def _join(unit: Unit, row: LeagueRow) -> View:
+    data = league_data(row)
+    if row.status is LeagueStatus.ENDED:
+        raise WrongPhase(t("error.league_ended", name=row.name))
+    if row.status is LeagueStatus.RUNNING and data.settings.system == "roundrobin":
+        raise WrongPhase(t("error.league_started", name=row.name))
+    await unit.remember(unit.actor)
+    person, key = await _member_key(unit, data)
+    members = dict(data.members)
+    if key is not None and members[key].left is None:
+        raise WrongPhase(t("error.league_joined", name=row.name))
+    rank = await rank_now(unit, person)
+    members[key or person] = Member(unit.actor.id, joined=row.round, rank=rank)
+    await _save(unit, row, dataclasses.replace(data, members=members))
+    key_text = "league.joined_late" if row.status is LeagueStatus.RUNNING else "league.joined"
+    return View(
+        (
+            t(
+                key_text,
+                name=row.name,
+                n=len([m for m in members.values() if m.left is None]),
+                round=row.round + 1,
+            ),
+        )
+    )
+
+
+async def _leave(unit: Unit, row: LeagueRow) -> View:
+    data = league_data(row)
+    if row.status is LeagueStatus.ENDED:
+        raise WrongPhase(t("error.league_ended", name=row.name))
+    _, key = await _member_key(unit, data)
+    if key is None or data.members[key].left is not None:
+        raise WrongPhase(t("error.league_not_member", name=row.name))
+    members = dict(data.members)
+    if row.status is LeagueStatus.ENTRY:
+        del members[key]
+    else:
+        members[key] = dataclasses.replace(members[key], left=row.round)
+    await _save(unit, row, dataclasses.replace(data, members=members))
+    return View((t("league.left", name=row.name),))
+
+
+async def _start(unit: Unit, row: LeagueRow) -> View:
+    if row.status is not LeagueStatus.ENTRY:
+        raise WrongPhase(t("error.league_started", name=row.name))
+    data = league_data(row)
+    if len(data.members) < MIN_MEMBERS:
+        raise WrongPhase(t("error.league_too_few", name=row.name, n=MIN_MEMBERS))
+    order = tuple(data.members)  # joining order: the Berger table's numbers
+    ranked = {
+        p: dataclasses.replace(m, rank=await rank_now(unit, p)) for p, m in data.members.items()
+    }
+    data = dataclasses.replace(data, order=order, members=ranked)
+    row = await _save(unit, row, data, status=LeagueStatus.RUNNING)
+    return await _pair_next(unit, row, data, (t("league.started", name=row.name, n=len(order)),))
+
+
+async def _open_games(unit: Unit, row: LeagueRow) -> tuple[list[GameRow], list[GameRow]]:
+    games = await unit.uow.games.in_league(row.id)
+    current = [g for g in games if g.round == row.round and g.status is not GameStatus.FINISHED]
+    return games, current
+
+
+async def _pair(unit: Unit, row: LeagueRow, *, force: bool) -> View:
+    if row.status is not LeagueStatus.RUNNING:
+        raise WrongPhase(t("error.league_not_running", name=row.name))
+    data = league_data(row)
+    if row.round >= rounds_of(row, data):
+        raise WrongPhase(t("error.league_all_paired", name=row.name, n=row.round))
+    _, open_games = await _open_games(unit, row)
+    if open_games and not force:
+        numbers = ", ".join(f"#{g.id}" for g in open_games)
+        raise WrongPhase(
+            t("error.league_round_open", round=row.round, games=numbers, name=row.name)
+        )
+    return await _pair_next(unit, row, data, ())
+
+
+async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple[str, ...]) -> View:
+    games = await unit.uow.games.in_league(row.id)
+    pairings = await next_pairings(unit, row, data, games)
+    number = row.round + 1
+    await unit.read_players(m.account for m in data.members.values())
+    lines = [
+        *before,
+        t("league.round_header", name=row.name, round=number, of=rounds_of(row, data)),
+    ]
+    notices: list[Notice] = []
+    byes: list[str] = []
+    for pairing in pairings:
+        if pairing.white is None:
+            byes.append(pairing.black)
+            continue
+        loaded = await start_game(unit, row, data, number, pairing)
+        game = loaded.row
+        names = await unit.names(game)
+        line = t(
+            "league.pairing",
+            id=game.id,
+            black=names[Color.BLACK],
+            white=names[Color.WHITE],
+            handicap=game.handicap,
+            komi=f"{game.komi:g}",
+        )
+        lines.append(line)
+        for color in (Color.BLACK, Color.WHITE):
+            player = game.black if color is Color.BLACK else game.white
+            assert player is not None
+            key = "league.your_game_move" if color is Color.BLACK else "league.your_game_wait"
+            notices.append(
+                Notice(
+                    player,
+                    (
+                        t(
+                            key,
+                            name=row.name,
+                            round=number,
+                            id=game.id,
+                            opponent=names[color.opponent],
+                        ),
+                    ),
+                )
+            )
+    for person in byes:
+        lines.append(t("league.bye", name=await unit.name(data.members[person].account)))
+    data = dataclasses.replace(data, byes={**data.byes, number: tuple(byes)})
+    await _save(unit, row, data, round=number)
+    return View(tuple(lines), notify=tuple(notices))
+
+
+async def _round(unit: Unit, row: LeagueRow, extra: str | None) -> View:
+    if row.round == 0:
+        return View((t("league.no_rounds", name=row.name),))
+    number = row.round
+    if extra is not None:
+        if not extra.isdigit() or not 1 <= int(extra) <= row.round:
+            raise BadArguments(t("error.league_round_number", value=extra, n=row.round))
+        number = int(extra)
+    data = league_data(row)
+    games = [g for g in await unit.uow.games.in_league(row.id) if g.round == number]
+    lines = [t("league.round_header", name=row.name, round=number, of=rounds_of(row, data))]
+    ids: list[int | None] = [None]
+    for game in games:
+        names = await unit.names(game)
+        state = game.result if game.status is GameStatus.FINISHED else t("league.playing")
+        lines.append(
+            t(
+                "league.round_game",
+                id=game.id,
+                black=names[Color.BLACK],
+                white=names[Color.WHITE],
+                state=state,
+            )
+        )
+        ids.append(game.id)
+    for person in data.byes.get(number, ()):
+        lines.append(t("league.bye", name=await unit.name(data.members[person].account)))
+        ids.append(None)
+    still = [g for g in games if g.status is not GameStatus.FINISHED]
+    if still:
+        lines.append(t("league.round_open", n=len(still)))
+        ids.append(None)
+    return View(tuple(lines), line_games=tuple(ids))
+
+
+async def _standings(unit: Unit, row: LeagueRow) -> View:
+    data = league_data(row)
+    games = await unit.uow.games.in_league(row.id)
+    rows = table(row, data, games)
+    mcmahon = data.settings.system == "mcmahon"
+    await unit.read_players(m.account for m in data.members.values())
+    lines = [t("league.standings_header", name=row.name, round=row.round, of=rounds_of(row, data))]
+    cells: list[tuple[str, ...]] = []
+    mine: set[int] = set()
+    me = (await unit.persons([unit.actor.id]))[unit.actor.id]
+    for index, entry in enumerate(rows):
+        name = await unit.name(data.members[entry.id].account)
+        if data.members[entry.id].left is not None:
+            name = t("league.withdrawn", name=name)
+        place = f"{entry.place}{'=' if entry.tied else ''}"
+        numbers = {
+            "wins": f"{entry.wins:g}",
+            "sos": f"{entry.sos:g}",
+            "sodos": f"{entry.sodos:g}",
+            "mms": f"{entry.mms:g}" if entry.mms is not None else "",
+            "played": entry.played,
+            "left": entry.left,
+        }
+        key = "league.standing_mms" if mcmahon else "league.standing"
+        lines.append(t(key, place=place, name=name, **numbers))
+        cell = [place, name]
+        if mcmahon:
+            cell.append(str(numbers["mms"]))
+        cell += [
+            str(numbers["wins"]),
+            str(numbers["sos"]),
+            str(numbers["sodos"]),
+            str(entry.played),
+            str(entry.left),
+        ]
+        cells.append(tuple(cell))
+        if entry.id == me:
+            mine.add(index)
+    if not rows:
+        lines.append(t("league.no_members"))
+    headers = [t("table.place"), t("table.player")]
+    if mcmahon:
+        headers.append(t("table.mms"))
+    headers += [
+        t("table.wins"),
+        t("table.sos"),
+        t("table.sodos"),
+        t("table.played"),
+        t("table.left"),
+    ]
+    picture = TableView(
+        t("league.table_title", name=row.name),
+        tuple(headers),
+        tuple(cells),
+        note=t("league.table_note", round=row.round, of=rounds_of(row, data)),
+        highlight=frozenset(mine),
+    )
+    return View(tuple(lines), table=picture)
+
+
+async def _list(unit: Unit) -> View:
+    rows = await unit.uow.leagues.for_community(unit.community)
+    if not rows:
+        return View((t("league.none"),))
+    lines = [t("league.list_header")]
+    for row in rows:
+        data = league_data(row)
+        lines.append(
+            t(
+                "league.list_line",
+                name=row.name,
+                system=t(f"league.system_{data.settings.system}"),
+                status=t(f"league.status_{row.status.value}"),
+                round=row.round,
+                of=rounds_of(row, data)
+                if row.status is not LeagueStatus.ENTRY or data.settings.rounds
+                else "?",
+                n=len(data.active()),
+            )
+        )
+    return View(tuple(lines))
+
+
+async def _end(unit: Unit, row: LeagueRow) -> View:
+    if row.status is LeagueStatus.ENDED:
+        raise WrongPhase(t("error.league_ended", name=row.name))
+    data = league_data(row)
+    _, open_games = await _open_games(unit, row)
+    await _save(unit, row, data, status=LeagueStatus.ENDED)
+    lines = [t("league.ended", name=row.name)]
+    if open_games:
+        lines.append(t("league.ended_open", games=", ".join(f"#{g.id}" for g in open_games)))
+    return View(tuple(lines))

@@ -1,0 +1,136 @@
+"""Reads of club play: ``rating [@user]``, ``leaderboard [n]`` and ``history [@user]``. A person
+is every account linked into it: one rating, one history."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from club.ranks import rank_label
+from service.club_commands import History, Leaderboard, Rating
+from service.club_ports import RatingRow
+from service.commands import Actor
+from service.errors import BadArguments
+from service.handlers.looking import outcome
+from service.i18n import t
+from service.model import color_of
+from service.unit import Unit
+from service.views import View, color_name
+
+LAST_RESULTS = 5
+HISTORY_SHOWN = 20
+LEADERBOARD_SHOWN, LEADERBOARD_MAX = 10, 50
+
+
+def day(seconds: float) -> str:
+    """``2026-11-25`` (UTC) of a timestamp."""
+    return dt.datetime.fromtimestamp(seconds, dt.UTC).date().isoformat()
+
+
+async def _person(unit: Unit, user: Actor | None) -> tuple[str, str, list[str]]:
+    """The person asked about (the sender without ``user``), their ``@name`` and accounts."""
+    account = user.id if user is not None else unit.actor.id
+    person = (await unit.persons([account]))[account]
+    accounts = await unit.uow.players.accounts(person) or [person]
+    return person, await unit.name(person if person in accounts else account), accounts
+
+
+def rating_words(row: RatingRow) -> str:
+    """``1d? · 1650 ± 120``."""
+    return t(
+        "rating.value",
+        rank=rank_label(row.rating, row.deviation),
+        rating=f"{row.rating:.0f}",
+        deviation=f"{row.deviation:.0f}",
+    )
+
+
+async def rating(unit: Unit, command: Rating) -> View:
+    """The rating, rank and deviation, rated games, and the last results with their changes."""
+    person, name, accounts = await _person(unit, command.user)
+    row = (await unit.uow.ratings.get_many([person])).get(person)
+    if row is None:
+        return View((t("rating.none", name=name, value=rating_words(RatingRow(person))),))
+    lines = [
+        t(
+            "rating.summary",
+            name=name,
+            value=rating_words(row),
+            volatility=f"{row.volatility:.4f}",
+            games=row.games,
+        )
+    ]
+    ids: list[int | None] = [None]
+    changes = await unit.uow.ratings.changes(accounts, LAST_RESULTS)
+    if changes:
+        lines.append(t("rating.last"))
+        ids.append(None)
+    for change in changes:
+        game = await unit.uow.games.get(change.game_id)
+        if game is None:
+            continue
+        mine = color_of(game, change.player)
+        assert mine is not None
+        opponent = game.white if game.black == change.player else game.black
+        lines.append(
+            t(
+                "rating.result",
+                id=game.id,
+                date=day(change.at),
+                name=await unit.name(opponent),
+                outcome=outcome(game.result or "?", mine),
+                change=f"{change.after - change.before:+.0f}",
+            )
+        )
+        ids.append(game.id)
+    return View(tuple(lines), line_games=tuple(ids))
+
+
+async def leaderboard(unit: Unit, command: Leaderboard) -> View:
+    """The community's rated players, highest rating first."""
+    size = LEADERBOARD_SHOWN if command.size is None else command.size
+    if not 1 <= size <= LEADERBOARD_MAX:
+        raise BadArguments(t("error.leaderboard_size", high=LEADERBOARD_MAX))
+    rows = await unit.uow.ratings.ranked(unit.community, size)
+    if not rows:
+        return View((t("leaderboard.none"),))
+    await unit.read_players(r.person for r in rows)
+    lines = [t("leaderboard.header", n=len(rows))]
+    for place, row in enumerate(rows, 1):
+        name = await unit.name(row.person)
+        lines.append(
+            t("leaderboard.line", place=place, name=name, value=rating_words(row), games=row.games)
+        )
+    return View(tuple(lines))
+
+
+async def history(unit: Unit, command: History) -> View:
+    """Finished games, the last first: date, game number, opponent, colour, result."""
+    _, name, accounts = await _person(unit, command.user)
+    rows = await unit.uow.games.finished_for(accounts, HISTORY_SHOWN + 1)
+    if not rows:
+        return View((t("history.none", name=name),))
+    await unit.read_players(p for r in rows for p in (r.black, r.white))
+    lines = [t("history.header", name=name)]
+    ids: list[int | None] = [None]
+    for row in rows[:HISTORY_SHOWN]:
+        player = row.black if row.black in accounts else row.white
+        assert player is not None
+        mine = color_of(row, player)
+        assert mine is not None
+        opponent = row.white if player == row.black else row.black
+        key = "history.line_rated" if row.rated else "history.line"
+        lines.append(
+            t(
+                key,
+                date=day(row.finished_at or row.updated_at),
+                id=row.id,
+                name=await unit.name(opponent),
+                color=color_name(mine),
+                outcome=outcome(row.result or "?", mine),
+            )
+        )
+        ids.append(row.id)
+    if len(rows) > HISTORY_SHOWN:
+        lines.append(t("history.more", n=HISTORY_SHOWN))
+        ids.append(None)
+    return View(tuple(lines), line_games=tuple(ids))

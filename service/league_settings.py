@@ -1,0 +1,174 @@
+"""A league's settings (``league create NAME system=swiss rounds=5 size=19 …``) and its members,
+as kept in :attr:`~service.club_ports.LeagueRow.data`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from service.errors import BadArguments
+from service.i18n import t
+from service.options import parse_options
+
+LEAGUE_OPTIONS = ("system", "rounds", "size", "komi", "handicap", "time", "rated", "bye")
+SYSTEMS = ("roundrobin", "swiss", "mcmahon")
+SWISS_ROUNDS = 5
+MAX_ROUNDS = 30
+NAME = re.compile(r"[^\W_][\w-]{0,31}")
+
+
+def league_name(text: str | None) -> str:
+    """A league's name as given: one word of letters, digits, ``-`` and ``_`` (at most 32)."""
+    if text is None:
+        raise BadArguments(t("error.league_name_missing"))
+    if not NAME.fullmatch(text):
+        raise BadArguments(t("error.league_name", name=text))
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How a league is played."""
+
+    system: str = "roundrobin"
+    rounds: int | None = None  # round-robin: everyone once (members - 1, or members if odd)
+    size: int = 19
+    komi: float = 6.5
+    handicap_auto: bool = False
+    time: str = "none"
+    rated: bool = True
+    bye_wins: bool = True
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "rounds": self.rounds,
+            "size": self.size,
+            "komi": self.komi,
+            "handicap": "auto" if self.handicap_auto else "no",
+            "time": self.time,
+            "rated": self.rated,
+            "bye": "win" if self.bye_wins else "none",
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Settings:
+        return cls(
+            system=data["system"],
+            rounds=data.get("rounds"),
+            size=int(data["size"]),
+            komi=float(data["komi"]),
+            handicap_auto=data.get("handicap") == "auto",
+            time=data.get("time", "none"),
+            rated=bool(data.get("rated", True)),
+            bye_wins=data.get("bye", "win") == "win",
+        )
+
+
+def parse_settings(options: Mapping[str, str]) -> Settings:
+    """Validate ``league create``'s options, each with a message that says what to write."""
+    unknown = sorted(set(options) - set(LEAGUE_OPTIONS))
+    if unknown:
+        raise BadArguments(
+            t("error.option_unknown", key=unknown[0], known=", ".join(LEAGUE_OPTIONS))
+        )
+    values = {k: v.strip().lower() for k, v in options.items()}
+    system = values.get("system", "roundrobin")
+    if system not in SYSTEMS:
+        raise BadArguments(
+            t("error.option_choice", key="system", value=system, choices="|".join(SYSTEMS))
+        )
+    rounds = None
+    if "rounds" in values:
+        if system == "roundrobin":
+            raise BadArguments(t("error.league_rounds_roundrobin"))
+        if not re.fullmatch(r"\d{1,2}", values["rounds"]) or not (
+            1 <= int(values["rounds"]) <= MAX_ROUNDS
+        ):
+            raise BadArguments(t("error.league_rounds", value=values["rounds"], high=MAX_ROUNDS))
+        rounds = int(values["rounds"])
+    elif system != "roundrobin":
+        rounds = SWISS_ROUNDS
+    handicap = values.get("handicap", "no")
+    if handicap not in ("no", "auto"):
+        raise BadArguments(
+            t("error.option_choice", key="handicap", value=handicap, choices="no|auto")
+        )
+    bye = values.get("bye", "win")
+    if bye not in ("win", "none"):
+        raise BadArguments(t("error.option_choice", key="bye", value=bye, choices="win|none"))
+    game = {k: options[k] for k in ("size", "komi", "time", "rated") if k in options}
+    terms = parse_options({"rated": "yes", **game})
+    return Settings(
+        system,
+        rounds,
+        terms.size,
+        terms.komi,
+        handicap == "auto",
+        terms.time.text(),
+        terms.rated,
+        bye == "win",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A person in a league: the account their games are played from, the round they joined
+    before (0: before the start), the last round they were in when they left, and their whole
+    rank number when the league started (or when they joined late: 0 = 30k, 30 = 1d), which
+    pairs them, sets handicaps and is their McMahon start score."""
+
+    account: str
+    joined: int = 0
+    left: int | None = None
+    rank: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "account": self.account,
+            "joined": self.joined,
+            "left": self.left,
+            "rank": self.rank,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Member:
+        return cls(
+            str(data["account"]),
+            int(data.get("joined", 0)),
+            data.get("left"),
+            int(data.get("rank", 0)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueData:
+    """Everything a league keeps besides its row's columns."""
+
+    settings: Settings
+    members: dict[str, Member] = field(default_factory=dict)  # by person, in joining order
+    byes: dict[int, tuple[str, ...]] = field(default_factory=dict)  # round -> persons
+    order: tuple[str, ...] = ()  # round-robin: the members in Berger-table order at the start
+
+    def active(self) -> list[str]:
+        """The persons still in the league."""
+        return [p for p, m in self.members.items() if m.left is None]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_data(),
+            "members": {p: m.to_data() for p, m in self.members.items()},
+            "byes": {str(r): list(ps) for r, ps in self.byes.items()},
+            "order": list(self.order),
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> LeagueData:
+        return cls(
+            Settings.from_data(data["settings"]),
+            {p: Member.from_data(m) for p, m in data.get("members", {}).items()},
+            {int(r): tuple(ps) for r, ps in data.get("byes", {}).items()},
+            tuple(data.get("order", ())),
+        )

@@ -1,0 +1,173 @@
+"""Leagues (issue 9): create, join, start, pair, round, standings, list, end, through the
+service; round-robin and Swiss seasons played to the end; every bad input refused with its reason,
+changing nothing."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from service import Actor, GameService
+from service.club_commands import League, LeagueAction
+from service.commands import Adjudicate, Request
+from service.errors import UserError
+from service.ports import Database, GameRow
+from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER
+
+DAVE = Actor("console:dave", "dave")
+ERIN = Actor("console:erin", "erin")
+FRANK = Actor("console:frank", "frank")
+A = LeagueAction
+
+
+def league(
+    action: LeagueAction, name: str | None = "autumn", extra: str | None = None, **options: str
+) -> League:
+    return League(action, name, extra, options)
+
+
+async def league_games(database: Database) -> list[GameRow]:
+    async with database.unit_of_work() as uow:
+        found = await uow.leagues.find("console", "autumn")
+        assert found is not None
+        return await uow.games.in_league(found.id)
+
+
+async def finish_round(service: GameService, database: Database, number: int) -> None:
+    """The organiser adjudicates the round: Black wins every game."""
+    for game in await league_games(database):
+        if game.round == number and game.result is None:
+            await service.execute(Adjudicate("B+R"), Request(ORGANISER, "console", game=game.id))
+
+
+async def create(service: GameService, *members: Actor, **options: str) -> None:
+    await service.execute(league(A.CREATE, **options), Request(ORGANISER, "console"))
+    for member in members:
+        view = await service.execute(league(A.JOIN), Request(member, "console"))
+        assert view.keys == ("league.joined",)
+
+
+async def test_a_round_robin_season(service: GameService, database: Database) -> None:
+    await create(service, ALICE, BOB, CAROL, DAVE, size="9")
+    view = await service.execute(league(A.START), Request(ORGANISER, "console"))
+    assert view.keys[:2] == ("league.started", "league.round_header")
+    assert len(view.notify) == 4  # every player of the two games hears of it
+    for number in (1, 2, 3):
+        if number > 1:
+            refused = league(A.PAIR)
+            await service.execute(refused, Request(ORGANISER, "console"))
+        await finish_round(service, database, number)
+    games = await league_games(database)
+    pairs = [frozenset((g.black, g.white)) for g in games]
+    everyone = [ALICE.id, BOB.id, CAROL.id, DAVE.id]
+    assert sorted(map(sorted, pairs)) == sorted(
+        map(sorted, map(frozenset, combinations(everyone, 2)))
+    )
+    for player in everyone:  # colours balanced: 3 games, one or two with Black
+        blacks = sum(g.black == player for g in games)
+        assert blacks in (1, 2)
+    assert all(g.size == 9 and g.rated for g in games)
+    with pytest.raises(UserError) as error:
+        await service.execute(league(A.PAIR), Request(ORGANISER, "console"))
+    assert error.value.key == "error.league_all_paired"
+    table = await service.execute(league(A.STANDINGS), Request(ALICE, "console"))
+    assert table.keys[0] == "league.standings_header"
+    assert table.table is not None and len(table.table.rows) == 4
+    wins = sorted(float(row[2]) for row in table.table.rows)
+    assert sum(wins) == 6
+    rounds = await service.execute(league(A.ROUND, extra="2"), Request(BOB, "console"))
+    assert rounds.keys[0] == "league.round_header" and len([g for g in rounds.line_games if g]) == 2
+    ended = await service.execute(league(A.END), Request(ORGANISER, "console"))
+    assert ended.keys == ("league.ended",)
+    listed = await service.execute(league(A.LIST, None), Request(BOB, "console"))
+    assert listed.keys == ("league.list_header", "league.list_line")
+
+
+async def test_a_swiss_season_with_a_bye_and_a_late_joiner(
+    service: GameService, database: Database
+) -> None:
+    await create(service, ALICE, BOB, CAROL, DAVE, ERIN, system="swiss", rounds="3", bye="win")
+    view = await service.execute(league(A.START), Request(ORGANISER, "console"))
+    assert "league.bye" in view.keys
+    late = await service.execute(league(A.JOIN), Request(FRANK, "console"))
+    assert late.keys == ("league.joined_late",)
+    for number in (1, 2, 3):
+        await finish_round(service, database, number)
+        if number < 3:
+            paired = await service.execute(league(A.PAIR), Request(ORGANISER, "console"))
+            assert paired.keys[0] == "league.round_header"
+    games = await league_games(database)
+    pairs = [frozenset((g.black, g.white)) for g in games]
+    assert len(pairs) == len(set(pairs))  # no repeats: enough opponents for three rounds
+    assert any(FRANK.id in p for p in pairs)
+    table = await service.execute(league(A.STANDINGS), Request(ALICE, "console"))
+    assert table.table is not None and len(table.table.rows) == 6
+
+
+async def test_pair_waits_for_the_round_unless_forced(
+    service: GameService, database: Database
+) -> None:
+    await create(service, ALICE, BOB, CAROL, DAVE, system="swiss", rounds="2")
+    await service.execute(league(A.START), Request(ORGANISER, "console"))
+    with pytest.raises(UserError) as error:
+        await service.execute(league(A.PAIR), Request(ORGANISER, "console"))
+    assert error.value.key == "error.league_round_open"
+    forced = await service.execute(league(A.PAIR, extra="force"), Request(ORGANISER, "console"))
+    assert forced.keys[0] == "league.round_header"
+    assert len(await league_games(database)) == 4
+
+
+async def test_withdrawn_players_are_not_paired(service: GameService, database: Database) -> None:
+    await create(service, ALICE, BOB, CAROL, DAVE, system="swiss", rounds="3")
+    await service.execute(league(A.START), Request(ORGANISER, "console"))
+    await finish_round(service, database, 1)
+    left = await service.execute(league(A.LEAVE), Request(DAVE, "console"))
+    assert left.keys == ("league.left",)
+    await service.execute(league(A.PAIR), Request(ORGANISER, "console"))
+    second = [g for g in await league_games(database) if g.round == 2]
+    assert all(DAVE.id not in (g.black, g.white) for g in second)
+    table = await service.execute(league(A.STANDINGS), Request(ALICE, "console"))
+    assert table.table is not None and len(table.table.rows) == 4  # still listed
+
+
+async def test_bad_input_is_refused_and_changes_nothing(
+    service: GameService, database: Database
+) -> None:
+    cases = [
+        (league(A.JOIN, "nowhere"), ALICE, "error.league_unknown"),
+        (league(A.CREATE), ALICE, "error.league_organiser"),
+        (league(A.CREATE, "bad name!"), ORGANISER, "error.league_name"),
+        (league(A.CREATE, system="knockout"), ORGANISER, "error.option_choice"),
+        (league(A.CREATE, rounds="3"), ORGANISER, "error.league_rounds_roundrobin"),
+    ]
+    for command, actor, key in cases:
+        with pytest.raises(UserError) as error:
+            await service.execute(command, Request(actor, "console"))
+        assert error.value.key == key, command
+    await create(service, ALICE)
+    more = [
+        (league(A.CREATE, "AUTUMN"), ORGANISER, "error.league_exists"),  # names ignore case
+        (league(A.JOIN, "Autumn"), ALICE, "error.league_joined"),
+        (league(A.START), ALICE, "error.league_organiser"),
+        (league(A.START), ORGANISER, "error.league_too_few"),
+        (league(A.PAIR), ORGANISER, "error.league_not_running"),
+        (league(A.LEAVE), BOB, "error.league_not_member"),
+    ]
+    for command, actor, key in more:
+        with pytest.raises(UserError) as error:
+            await service.execute(command, Request(actor, "console"))
+        assert error.value.key == key, command
+    assert await league_games(database) == []
+
+
+async def test_platform_organisers_and_communities(service: GameService) -> None:
+    here = Request(BOB, "discord:55", community="discord:guild:9", organiser=True)
+    view = await service.execute(league(A.CREATE, "winter"), here)
+    assert view.keys == ("league.created",)
+    elsewhere = await service.execute(league(A.LIST, None), Request(BOB, "console"))
+    assert elsewhere.keys == ("league.none",)
+    there = await service.execute(
+        league(A.LIST, None), Request(ALICE, "discord:77", community="discord:guild:9")
+    )
+    assert there.keys == ("league.list_header", "league.list_line")

@@ -1,0 +1,116 @@
+"""Rated games, ``rating``, ``leaderboard`` and ``history`` (issue 9): a rated game's final result
+changes both players' Glicko-2 ratings once; void and both-lose do not; reads never write."""
+
+from __future__ import annotations
+
+import pytest
+
+from service import GameService
+from service.club_commands import History, Leaderboard, Rating
+from service.commands import Adjudicate, Request, Resign, Sgf
+from service.errors import BadArguments, WrongPhase
+from service.ports import Database
+from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER, start_game
+
+
+async def ratings_of(database: Database, *persons: str) -> dict[str, tuple[float, int]]:
+    async with database.unit_of_work() as uow:
+        rows = await uow.ratings.get_many(list(persons))
+    return {p: (round(r.rating, 2), r.games) for p, r in rows.items()}
+
+
+async def resigned(service: GameService, *options: str, loser=BOB, black=ALICE, white=BOB) -> int:
+    gid = await start_game(service, *options, black=black, white=white)
+    await service.execute(Resign(confirm=True), Request(loser, game=gid))
+    return gid
+
+
+async def test_a_rated_result_changes_both_ratings_once(
+    service: GameService, database: Database
+) -> None:
+    gid = await resigned(service, "size=9", "rated=yes")
+    after = await ratings_of(database, ALICE.id, BOB.id)
+    assert after[ALICE.id][0] > 1500 > after[BOB.id][0]
+    assert after[ALICE.id][1] == after[BOB.id][1] == 1
+    # a second resignation and an adjudication of the finished game are refused: no change
+    with pytest.raises(WrongPhase):
+        await service.execute(Resign(confirm=True), Request(BOB, game=gid))
+    with pytest.raises(WrongPhase):
+        await service.execute(Adjudicate("W+R"), Request(ORGANISER, game=gid))
+    assert await ratings_of(database, ALICE.id, BOB.id) == after
+
+
+async def test_a_redelivered_update_rates_once(service: GameService, database: Database) -> None:
+    gid = await start_game(service, "size=9", "rated=yes")
+    request = Request(BOB, game=gid, update_id="telegram:77")
+    await service.execute(Resign(confirm=True), request)
+    first = await ratings_of(database, ALICE.id, BOB.id)
+    await service.execute(Resign(confirm=True), request)  # the platform delivered it again
+    assert await ratings_of(database, ALICE.id, BOB.id) == first
+
+
+async def test_unrated_void_and_both_lose_change_nothing(
+    service: GameService, database: Database
+) -> None:
+    await resigned(service, "size=9")  # unrated by default
+    for result in ("void", "bothlose"):
+        gid = await start_game(service, "size=9", "rated=yes")
+        await service.execute(Adjudicate(result), Request(ORGANISER, game=gid))
+    assert await ratings_of(database, ALICE.id, BOB.id) == {}
+
+
+async def test_adjudicated_and_jigo_results_are_rated(
+    service: GameService, database: Database
+) -> None:
+    gid = await start_game(service, "size=9", "rated=yes")
+    await service.execute(Adjudicate("jigo"), Request(ORGANISER, game=gid))
+    after = await ratings_of(database, ALICE.id, BOB.id)
+    assert after[ALICE.id] == after[BOB.id] == (1500.0, 1)  # equal players, a draw
+    gid = await start_game(service, "size=9", "rated=yes")
+    await service.execute(Adjudicate("W+F"), Request(ORGANISER, game=gid))
+    after = await ratings_of(database, ALICE.id, BOB.id)
+    assert after[BOB.id][0] > after[ALICE.id][0]
+
+
+async def test_rating_leaderboard_and_history_views(service: GameService) -> None:
+    first = await resigned(service, "size=9", "rated=yes")
+    second = await resigned(service, "size=9", "rated=yes", loser=CAROL, white=CAROL)
+    unrated = await resigned(service, "size=9")
+    view = await service.execute(Rating(), Request(ALICE))
+    assert view.keys[:2] == ("rating.summary", "rating.last")
+    assert view.line_games[2:] == (second, first)  # the latest change first
+    assert "+" in view.lines[2]
+    view = await service.execute(Rating(CAROL), Request(ALICE))
+    assert view.keys == ("rating.summary", "rating.last", "rating.result")
+    nobody = await service.execute(Rating(ORGANISER), Request(ALICE))
+    assert nobody.keys == ("rating.none",)
+    board = await service.execute(Leaderboard(), Request(ALICE))
+    assert board.keys[0] == "leaderboard.header"
+    assert board.lines[1].startswith("1. @alice")
+    assert len(board.lines) == 4
+    with pytest.raises(BadArguments):
+        await service.execute(Leaderboard(0), Request(ALICE))
+    history = await service.execute(History(), Request(ALICE))
+    assert history.line_games == (None, unrated, second, first)
+    assert history.keys[1:] == ("history.line", "history.line_rated", "history.line_rated")
+    # `sgf #N` works on any finished game of the history
+    record = await service.execute(Sgf(), Request(CAROL, game=first))
+    assert record.file is not None and b"RE[B+R]" in record.file[1]
+
+
+async def test_leaderboards_are_per_community(service: GameService) -> None:
+    gid = await start_game(service, "size=9", "rated=yes")
+    await service.execute(Resign(confirm=True), Request(BOB, game=gid))
+    here = await service.execute(Leaderboard(), Request(ALICE))  # where the game was played
+    assert len(here.lines) == 3
+    elsewhere = await service.execute(Leaderboard(), Request(ALICE, "telegram:-100"))
+    assert elsewhere.keys == ("leaderboard.none",)
+
+
+async def test_handicap_games_move_ratings_less(service: GameService, database: Database) -> None:
+    await resigned(service, "size=9", "rated=yes")
+    even = await ratings_of(database, ALICE.id)
+    gid = await start_game(service, "size=9", "rated=yes", "handicap=4", black=CAROL, white=BOB)
+    await service.execute(Resign(confirm=True), Request(BOB, game=gid))
+    carol = await ratings_of(database, CAROL.id)
+    assert carol[CAROL.id][0] - 1500 < even[ALICE.id][0] - 1500
