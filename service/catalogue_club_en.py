@@ -82,10 +82,10 @@ CLUB: dict[str, str] = {
     "league.round_open": "{n} games of this round are still open.",
     "league.standings_header": "Standings of {name} after round {round} of {of}:",
     "league.standing": (
-        "{place}. {name} · {wins} wins · SOS {sos} · SODOS {sodos} · {played} played, {left} left"
+        "{place} {name} · wins: {wins} · SOS {sos} · SODOS {sodos} · {played} played, {left} left"
     ),
     "league.standing_mms": (
-        "{place}. {name} · MMS {mms} · {wins} wins · SOS {sos} · SODOS {sodos} · "
+        "{place} {name} · MMS {mms} · wins: {wins} · SOS {sos} · SODOS {sodos} · "
         "{played} played, {left} left"
     ),
     "league.withdrawn": "{name} (withdrawn)",

@@ -301,7 +301,7 @@ async def _standings(unit: Unit, row: LeagueRow) -> View:
         name = await unit.name(data.members[entry.id].account)
         if data.members[entry.id].left is not None:
             name = t("league.withdrawn", name=name)
-        place = f"{entry.place}{'=' if entry.tied else ''}"
+        place = f"{entry.place}{'=' if entry.tied else '.'}"
         numbers = {
             "wins": f"{entry.wins:g}",
             "sos": f"{entry.sos:g}",
@@ -312,7 +312,7 @@ async def _standings(unit: Unit, row: LeagueRow) -> View:
         }
         key = "league.standing_mms" if mcmahon else "league.standing"
         lines.append(t(key, place=place, name=name, **numbers))
-        cell = [place, name]
+        cell = [place.rstrip("."), name]
         if mcmahon:
             cell.append(str(numbers["mms"]))
         cell += [
