@@ -27,6 +27,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_processes.py
 	$(BIN)/python bench/bench_telegram.py
 	$(BIN)/python bench/bench_discord.py
+	$(BIN)/python bench/bench_ratings.py
+	$(BIN)/python bench/bench_leagues.py
 
 docs: $(STAMP)
 	$(BIN)/python scripts/render_docs.py
