@@ -71,8 +71,8 @@ def seed_games(path: Path, scripts: Sequence[Script], stored: int, seed: int) ->
             cursor = conn.execute(
                 "INSERT INTO games (version, status, challenger, challenged, black, white, size, "
                 "komi, handicap, color, time_control, rated, channel, created_at, updated_at, "
-                "deadline, result, to_move, last_event, data, finished_at) "
-                "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "deadline, result, to_move, last_event, data, finished_at, community, league_id, "
+                f"round) VALUES (1, {', '.join('?' * 23)})",
                 game_values(row),
             )
             game_id = cursor.lastrowid

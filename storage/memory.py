@@ -5,6 +5,7 @@ versions, event numbers and update ids are checked. Units of work run side by si
 committed plus their own writes (PostgreSQL's READ COMMITTED). A write that meets a change already
 committed raises :class:`~service.ports.ConcurrentUpdate` at once; one that meets a change
 committed later, from ``commit`` (the first committer wins, the loser's writes are all dropped).
+The club-play repositories (ratings, leagues, link codes) are in :mod:`storage.memory_club`.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
 
+from service.club_ports import LeagueRow, LinkCodeRow, RatingChange, RatingRow
 from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
+from storage.memory_club import MemoryCodes, MemoryLeagues, MemoryRatings
 
 _Row = TypeVar("_Row", GameRow, PlayerRow)
+_STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED)
 
 
 @dataclass(slots=True)
@@ -33,6 +37,10 @@ class _Tables:
     players: MutableMapping[str, PlayerRow] = field(default_factory=dict)
     updates: MutableMapping[str, tuple[int | None, float]] = field(default_factory=dict)
     links: MutableMapping[tuple[int, str], str] = field(default_factory=dict)
+    ratings: MutableMapping[str, RatingRow | None] = field(default_factory=dict)  # None: deleted
+    changes: MutableMapping[tuple[int, str], RatingChange] = field(default_factory=dict)
+    leagues: MutableMapping[int, LeagueRow] = field(default_factory=dict)
+    codes: MutableMapping[str, LinkCodeRow] = field(default_factory=dict)
 
     def over(self, base: _Tables) -> _Tables:
         """Tables that read these first, then ``base``, and write into these."""
@@ -130,6 +138,27 @@ class MemoryGames(_Repository):
 
         return await self._select(where, lambda g: (-(g.finished_at or 0.0), -g.id), limit)
 
+    async def finished_for(self, players: Sequence[str], limit: int = 100) -> list[GameRow]:
+        def where(g: GameRow) -> bool:
+            return g.status is GameStatus.FINISHED and (g.black in players or g.white in players)
+
+        def order(g: GameRow) -> tuple[bool, float, int]:  # SQL's finished_at DESC NULLS LAST
+            return g.finished_at is None, -(g.finished_at or 0.0), -g.id
+
+        return await self._select(where, order, limit)
+
+    async def listed(self, league_id: int | None = None) -> list[GameRow]:
+        def where(g: GameRow) -> bool:
+            return g.status in _STARTED and (league_id is None or g.league_id == league_id)
+
+        return await self._select(where, lambda g: g.id, None)
+
+    async def in_league(self, league_id: int) -> list[GameRow]:
+        def order(g: GameRow) -> tuple[bool, int, int]:  # SQL's round NULLS LAST, id
+            return g.round is None, g.round or 0, g.id
+
+        return await self._select(lambda g: g.league_id == league_id, order, None)
+
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         def where(g: GameRow) -> bool:
             return g.status is GameStatus.CHALLENGE and g.challenged is None
@@ -149,9 +178,10 @@ class MemoryGames(_Repository):
         return None if earliest is None else float(earliest)
 
     async def _select(
-        self, where: Callable[[GameRow], bool], order: Callable[[GameRow], Any], limit: int
+        self, where: Callable[[GameRow], bool], order: Callable[[GameRow], Any], limit: int | None
     ) -> list[GameRow]:
-        """The games ``where`` keeps, sorted by ``order``, at most ``limit`` (SQL's LIMIT)."""
+        """The games ``where`` keeps, sorted by ``order``, at most ``limit`` (SQL's LIMIT; None:
+        all)."""
         games = sorted(filter(where, (await self._unit.statement()).games.values()), key=order)
         return [_copied(game) for game in itertools.islice(games, limit)]
 
@@ -170,6 +200,11 @@ class MemoryPlayers(_Repository):
     async def save(self, player: PlayerRow) -> None:
         row = _copied(player)
         await self._unit.write(lambda tables: tables.players.update({row.id: row}))
+
+    async def accounts(self, person: str) -> list[str]:
+        players = (await self._unit.statement()).players.values()
+        found = [p.id for p in players if person in (p.id, p.person)]
+        return sorted(found, key=lambda pid: (pid != person, pid))
 
 
 class MemoryUpdates(_Repository):
@@ -219,6 +254,9 @@ class MemoryUnitOfWork:
         self.players = MemoryPlayers(self)
         self.updates = MemoryUpdates(self)
         self.links = MemoryLinks(self)
+        self.ratings = MemoryRatings(self)
+        self.leagues = MemoryLeagues(self)
+        self.codes = MemoryCodes(self)
         self._tables: _Tables | None = None  # what this unit reads; None outside ``async with``
         self._writes: list[_Write] | None = None  # None: no more writes (committed or left)
 
@@ -264,11 +302,13 @@ class MemoryUnitOfWork:
 
 class MemoryDatabase:
     """:class:`service.ports.Database` in memory. Game ids come from one counter, outside any
-    transaction (like PostgreSQL's sequence: a rolled-back ``add`` uses an id up)."""
+    transaction (like PostgreSQL's sequence: a rolled-back ``add`` uses an id up); league ids
+    from another."""
 
     def __init__(self) -> None:
         self.tables = _Tables()  # what is committed
         self.ids = itertools.count(1)
+        self.league_ids = itertools.count(1)
         self.closed = False
 
     def unit_of_work(self) -> MemoryUnitOfWork:

@@ -4,7 +4,8 @@ A unit of work is one READ COMMITTED transaction on a pooled connection. Exactly
 processes rests on the database: ``UPDATE … WHERE version = $n`` waits for a concurrent writer of
 the same row and then finds the version changed, the ``(game_id, number)`` key rejects a second
 event with the same number, and ``processed_updates`` rejects a redelivered update. Each of these
-raises :class:`service.ports.ConcurrentUpdate`, and the service retries the whole command.
+raises :class:`service.ports.ConcurrentUpdate`, and the service retries the whole command. Club
+play's repositories (ratings, leagues, link codes) are in :mod:`storage.postgres_club`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import asyncpg
 
 from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
 from storage import migrations, rows
+from storage.postgres_club import PostgresCodes, PostgresLeagues, PostgresRatings
 from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
 
 _NAMES = GAME_COLUMNS.split(", ")[2:]
@@ -111,6 +113,33 @@ class PostgresGames:
         )
         return [game_from_row(tuple(r)) for r in rows]
 
+    async def finished_for(self, players: Sequence[str], limit: int = 100) -> list[GameRow]:
+        rows = await self._conn.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 AND "
+            "(black = ANY($2::text[]) OR white = ANY($2::text[])) "
+            "ORDER BY finished_at DESC NULLS LAST, id DESC LIMIT $3",
+            GameStatus.FINISHED.value,
+            list(players),
+            limit,
+        )
+        return [game_from_row(tuple(r)) for r in rows]
+
+    async def listed(self, league_id: int | None = None) -> list[GameRow]:
+        rows = await self._conn.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ANY($1::text[]) AND "
+            "($2::bigint IS NULL OR league_id = $2) ORDER BY id",
+            [GameStatus.ACTIVE.value, GameStatus.FINISHED.value],
+            league_id,
+        )
+        return [game_from_row(tuple(r)) for r in rows]
+
+    async def in_league(self, league_id: int) -> list[GameRow]:
+        rows = await self._conn.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE league_id = $1 ORDER BY round NULLS LAST, id",
+            league_id,
+        )
+        return [game_from_row(tuple(r)) for r in rows]
+
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.fetch(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 AND challenged IS NULL "
@@ -160,12 +189,20 @@ class PostgresPlayers:
 
     async def save(self, player: PlayerRow) -> None:
         await self._conn.execute(
-            f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+            f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ({_marks(1, 8)}) "
             "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, language = EXCLUDED.language, "
             "vacation_since = EXCLUDED.vacation_since, vacation_used = EXCLUDED.vacation_used, "
-            "vacation_year = EXCLUDED.vacation_year, data = EXCLUDED.data",
+            "vacation_year = EXCLUDED.vacation_year, data = EXCLUDED.data, "
+            "person = EXCLUDED.person",
             *rows.player_values(player),
         )
+
+    async def accounts(self, person: str) -> list[str]:
+        found = await self._conn.fetch(
+            'SELECT id FROM players WHERE id = $1 OR person = $1 ORDER BY id <> $1, id COLLATE "C"',
+            person,
+        )
+        return [r["id"] for r in found]
 
 
 class PostgresUpdates:
@@ -234,6 +271,18 @@ class PostgresUnitOfWork:
     @property
     def links(self) -> PostgresLinks:
         return PostgresLinks(self._connection())
+
+    @property
+    def ratings(self) -> PostgresRatings:
+        return PostgresRatings(self._connection())
+
+    @property
+    def leagues(self) -> PostgresLeagues:
+        return PostgresLeagues(self._connection())
+
+    @property
+    def codes(self) -> PostgresCodes:
+        return PostgresCodes(self._connection())
 
     def _connection(self) -> asyncpg.Connection:
         if self._conn is None:

@@ -12,9 +12,9 @@ from service.ports import GameRow, GameStatus, PlayerRow
 GAME_COLUMNS = (
     "id, version, status, challenger, challenged, black, white, size, komi, handicap, color, "
     "time_control, rated, channel, created_at, updated_at, deadline, result, to_move, last_event, "
-    "data, finished_at"
+    "data, finished_at, community, league_id, round"
 )
-PLAYER_COLUMNS = "id, name, language, vacation_since, vacation_used, vacation_year, data"
+PLAYER_COLUMNS = "id, name, language, vacation_since, vacation_used, vacation_year, data, person"
 
 
 def game_from_row(row: Sequence[Any]) -> GameRow:
@@ -41,6 +41,9 @@ def game_from_row(row: Sequence[Any]) -> GameRow:
         last_event,
         data,
         finished_at,
+        community,
+        league_id,
+        round_,
     ) = tuple(row)
     return GameRow(
         id=gid,
@@ -65,12 +68,15 @@ def game_from_row(row: Sequence[Any]) -> GameRow:
         last_event=last_event,
         data=json.loads(data),
         finished_at=finished_at,
+        community=community,
+        league_id=league_id,
+        round=round_,
     )
 
 
 def player_from_row(row: Sequence[Any]) -> PlayerRow:
-    pid, name, language, since, used, year, data = tuple(row)
-    return PlayerRow(pid, name, language, since, used, year, json.loads(data))
+    pid, name, language, since, used, year, data, person = tuple(row)
+    return PlayerRow(pid, name, language, since, used, year, json.loads(data), person)
 
 
 def game_values(game: GameRow) -> tuple[Any, ...]:
@@ -94,8 +100,11 @@ def game_values(game: GameRow) -> tuple[Any, ...]:
         game.result,
         game.to_move,
         game.last_event,
-        _json(game.data),
+        json_text(game.data),
         game.finished_at,
+        game.community,
+        game.league_id,
+        game.round,
     )
 
 
@@ -108,10 +117,11 @@ def player_values(player: PlayerRow) -> tuple[Any, ...]:
         player.vacation_since,
         player.vacation_used,
         player.vacation_year,
-        _json(player.data),
+        json_text(player.data),
+        player.person,
     )
 
 
-def _json(data: Mapping[str, Any]) -> str:
+def json_text(data: Mapping[str, Any]) -> str:
     """A record's ``data`` as both databases store it: compact JSON, keys sorted."""
     return json.dumps(dict(data), separators=(",", ":"), sort_keys=True)

@@ -6,7 +6,7 @@ writers in other processes wait on ``busy_timeout``. Units that queue for the lo
 transaction and one durable ``COMMIT`` (group commit, see :class:`SqliteDatabase`), each in its own
 savepoint. Versions and unique keys still guard every write, so the optimistic-concurrency
 contract of the port holds across processes too. The repositories a unit of work hands out are in
-:mod:`storage.sqlite_repositories`.
+:mod:`storage.sqlite_repositories` and (club play) :mod:`storage.sqlite_club`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from types import TracebackType
 import aiosqlite
 
 from storage import migrations
+from storage.sqlite_club import SqliteCodes, SqliteLeagues, SqliteRatings
 from storage.sqlite_repositories import SqliteGames, SqliteLinks, SqlitePlayers, SqliteUpdates
 
 BATCH_UNITS = 16  # group commit: at most this many units of work share one COMMIT
@@ -39,6 +40,9 @@ class SqliteUnitOfWork:
         self.players = SqlitePlayers(conn)
         self.updates = SqliteUpdates(conn)
         self.links = SqliteLinks(conn)
+        self.ratings = SqliteRatings(conn)
+        self.leagues = SqliteLeagues(conn)
+        self.codes = SqliteCodes(conn)
         self._open = False  # changes of this unit are neither committed nor rolled back yet
         self._holding = False  # this unit holds the database's lock
         self._savepoint = False  # joined an open batch: runs in SAVEPOINT unit

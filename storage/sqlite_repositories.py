@@ -1,6 +1,6 @@
 """The repositories of the SQLite backend (:mod:`storage.sqlite`): games and their events,
-players, processed updates and links. Each runs its statements on the database's connection; the
-transaction around them is the unit of work's."""
+players, processed updates and links (club play's are in :mod:`storage.sqlite_club`). Each runs
+its statements on the database's connection; the transaction around them is the unit of work's."""
 
 from __future__ import annotations
 
@@ -106,6 +106,34 @@ class SqliteGames(_Repository):
         )
         return [game_from_row(row) for row in rows]
 
+    async def finished_for(self, players: Sequence[str], limit: int = 100) -> list[GameRow]:
+        if not players:
+            return []
+        marks = ", ".join("?" for _ in players)
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND id IN ("
+            f"SELECT id FROM games WHERE black IN ({marks}) "
+            f"UNION SELECT id FROM games WHERE white IN ({marks})) "
+            "ORDER BY finished_at DESC NULLS LAST, id DESC LIMIT ?",
+            (GameStatus.FINISHED.value, *players, *players, limit),
+        )
+        return [game_from_row(row) for row in rows]
+
+    async def listed(self, league_id: int | None = None) -> list[GameRow]:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN (?, ?) "
+            "AND (? IS NULL OR league_id = ?) ORDER BY id",
+            (GameStatus.ACTIVE.value, GameStatus.FINISHED.value, league_id, league_id),
+        )
+        return [game_from_row(row) for row in rows]
+
+    async def in_league(self, league_id: int) -> list[GameRow]:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE league_id = ? ORDER BY round NULLS LAST, id",
+            (league_id,),
+        )
+        return [game_from_row(row) for row in rows]
+
     async def open_challenges(self, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.execute_fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND challenged IS NULL "
@@ -150,9 +178,16 @@ class SqlitePlayers(_Repository):
 
     async def save(self, player: PlayerRow) -> None:
         await self._conn.execute(
-            f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             player_values(player),
         )
+
+    async def accounts(self, person: str) -> list[str]:
+        rows = await self._conn.execute_fetchall(
+            "SELECT id FROM players WHERE id = ? OR person = ? ORDER BY id <> ?, id",
+            (person, person, person),
+        )
+        return [player_id for (player_id,) in rows]
 
 
 class SqliteUpdates(_Repository):

@@ -181,3 +181,32 @@ async def test_games_finished_before_the_column_finished_at_their_last_update_po
     games = [_ended_game(status, updated_at) for status, updated_at, _ in ENDED_GAMES]
     found = await stored_then_migrated_postgres(3, games, "finished_at")
     assert found == [after for *_, after in ENDED_GAMES]
+
+
+# -- migration 5: club play ---------------------------------------------------------------------
+
+#: the club columns of a game stored before migration 5, and their values after it
+CLUB_COLUMNS = {"community": "telegram:-100123", "league_id": None, "round": None}
+
+
+def _channel_game(channel: str) -> tuple[object, ...]:
+    return (1, "finished", "telegram:1", "telegram:1", "telegram:2", 9, 6.5, 0, "black", "none",
+            1, channel, 1.0, 2.0, None, None)  # fmt: skip
+
+
+async def test_games_stored_before_communities_are_in_their_channels_community(
+    tmp_path: Path,
+) -> None:
+    """Migration 5: a game's community is its channel (a Telegram group is both); it is in no
+    league and no round."""
+    game = _channel_game("telegram:-100123")
+    for column, after in CLUB_COLUMNS.items():
+        found = await stored_then_migrated(tmp_path / f"{column}.db", 4, [game], column)
+        assert found == [after], column
+
+
+@pytest.mark.postgres
+async def test_games_stored_before_communities_are_in_their_channels_community_postgres() -> None:
+    game = _channel_game("telegram:-100123")
+    for column, after in CLUB_COLUMNS.items():
+        assert await stored_then_migrated_postgres(4, [game], column) == [after], column

@@ -1,0 +1,197 @@
+"""The club-play repositories of the SQLite backend (:mod:`storage.sqlite`): ratings and their
+changes, leagues, link codes. A unique key that is taken is answered by ``ON CONFLICT DO NOTHING``
+(no row changed: :class:`~service.ports.ConcurrentUpdate`), a version that moved on by an
+``UPDATE … WHERE version = ?`` that changes no row."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from collections.abc import Sequence
+
+from service.club_ports import LeagueRow, LinkCodeRow, RatingChange, RatingRow
+from service.ports import ConcurrentUpdate
+from storage.club_rows import (
+    CHANGE_COLUMNS,
+    CODE_COLUMNS,
+    LEAGUE_COLUMNS,
+    LEAGUE_WRITTEN,
+    RATING_COLUMNS,
+    change_from_row,
+    change_values,
+    code_from_row,
+    code_values,
+    league_from_row,
+    league_values,
+    name_key,
+    rating_from_row,
+    rating_values,
+)
+from storage.sqlite_repositories import _Repository
+
+
+def _marks(count: int) -> str:
+    return ", ".join("?" for _ in range(count))
+
+
+class SqliteRatings(_Repository):
+    """:class:`service.club_ports.RatingRepository` on SQLite."""
+
+    async def get_many(self, persons: Sequence[str]) -> dict[str, RatingRow]:
+        if not persons:
+            return {}
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE person IN ({_marks(len(persons))})",
+            tuple(persons),
+        )
+        return {rating.person: rating for rating in map(rating_from_row, rows)}
+
+    async def save(self, row: RatingRow) -> RatingRow:
+        saved = dataclasses.replace(row, version=row.version + 1)
+        if row.version == 0:
+            cursor = await self._conn.execute(
+                f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ({_marks(7)}) "
+                "ON CONFLICT (person) DO NOTHING",
+                rating_values(saved),
+            )
+        else:
+            cursor = await self._conn.execute(
+                "UPDATE ratings SET rating = ?, deviation = ?, volatility = ?, games = ?, "
+                "version = ?, updated_at = ? WHERE person = ? AND version = ?",
+                (*rating_values(saved)[1:], row.person, row.version),
+            )
+        if cursor.rowcount != 1:
+            raise ConcurrentUpdate(f"rating of {row.person} changed since version {row.version}")
+        return saved
+
+    async def delete(self, person: str) -> None:
+        await self._conn.execute("DELETE FROM ratings WHERE person = ?", (person,))
+
+    async def record(self, change: RatingChange) -> None:
+        cursor = await self._conn.execute(
+            f"INSERT INTO rating_changes ({CHANGE_COLUMNS}) VALUES ({_marks(6)}) "
+            "ON CONFLICT (game_id, player) DO NOTHING",
+            change_values(change),
+        )
+        if cursor.rowcount != 1:
+            raise ConcurrentUpdate(
+                f"game {change.game_id} already changed {change.player}'s rating"
+            )
+
+    async def changes(self, players: Sequence[str], limit: int = 10) -> list[RatingChange]:
+        if not players:
+            return []
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE player IN ({_marks(len(players))}) "
+            "ORDER BY at DESC, game_id DESC, player LIMIT ?",
+            (*players, limit),
+        )
+        return [change_from_row(row) for row in rows]
+
+    async def ranked(self, community: str | None = None, limit: int = 100) -> list[RatingRow]:
+        if community is None:
+            rows = await self._conn.execute_fetchall(
+                f"SELECT {RATING_COLUMNS} FROM ratings ORDER BY rating DESC, person LIMIT ?",
+                (limit,),
+            )
+        else:
+            rows = await self._conn.execute_fetchall(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE person IN ("
+                "SELECT COALESCE(players.person, rating_changes.player) FROM rating_changes "
+                "JOIN games ON games.id = rating_changes.game_id "
+                "LEFT JOIN players ON players.id = rating_changes.player "
+                "WHERE games.community = ?) ORDER BY rating DESC, person LIMIT ?",
+                (community, limit),
+            )
+        return [rating_from_row(row) for row in rows]
+
+
+class SqliteLeagues(_Repository):
+    """:class:`service.club_ports.LeagueRepository` on SQLite; ``name_key`` (the name,
+    case-folded) is unique per community."""
+
+    async def add(self, league: LeagueRow) -> LeagueRow:
+        cursor = await self._conn.execute(
+            f"INSERT INTO leagues (version, {LEAGUE_WRITTEN}) VALUES (1, {_marks(10)}) "
+            "ON CONFLICT (community, name_key) DO NOTHING",
+            league_values(league),
+        )
+        if cursor.rowcount != 1:
+            raise ConcurrentUpdate(f"{league.community} has a league {league.name!r} already")
+        assert cursor.lastrowid is not None
+        return dataclasses.replace(league, id=cursor.lastrowid, version=1)
+
+    async def get(self, league_id: int) -> LeagueRow | None:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,)
+        )
+        return next((league_from_row(row) for row in rows), None)
+
+    async def find(self, community: str, name: str) -> LeagueRow | None:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community = ? AND name_key = ?",
+            (community, name_key(name)),
+        )
+        return next((league_from_row(row) for row in rows), None)
+
+    async def named(self, name: str) -> list[LeagueRow]:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE name_key = ? ORDER BY id",
+            (name_key(name),),
+        )
+        return [league_from_row(row) for row in rows]
+
+    async def for_community(self, community: str) -> list[LeagueRow]:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community = ? ORDER BY id DESC",
+            (community,),
+        )
+        return [league_from_row(row) for row in rows]
+
+    async def update(self, league: LeagueRow) -> LeagueRow:
+        assignments = ", ".join(f"{name} = ?" for name in LEAGUE_WRITTEN.split(", "))
+        try:
+            cursor = await self._conn.execute(
+                f"UPDATE leagues SET version = version + 1, {assignments} "
+                "WHERE id = ? AND version = ?",
+                (*league_values(league), league.id, league.version),
+            )
+        except sqlite3.IntegrityError as error:  # renamed to a name its community has
+            raise ConcurrentUpdate(
+                f"{league.community} has a league {league.name!r} already"
+            ) from error
+        if cursor.rowcount != 1:
+            raise ConcurrentUpdate(f"league {league.id} changed since version {league.version}")
+        return dataclasses.replace(league, version=league.version + 1)
+
+
+class SqliteCodes(_Repository):
+    """:class:`service.club_ports.LinkCodeRepository` on SQLite."""
+
+    async def add(self, row: LinkCodeRow) -> None:
+        cursor = await self._conn.execute(
+            f"INSERT INTO link_codes ({CODE_COLUMNS}) VALUES ({_marks(5)}) "
+            "ON CONFLICT (code) DO NOTHING",
+            code_values(row),
+        )
+        if cursor.rowcount != 1:
+            raise ConcurrentUpdate(f"link code {row.code} exists")
+
+    async def get(self, code: str) -> LinkCodeRow | None:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {CODE_COLUMNS} FROM link_codes WHERE code = ?", (code,)
+        )
+        return next((code_from_row(row) for row in rows), None)
+
+    async def use(self, code: str, at: float) -> None:
+        cursor = await self._conn.execute(
+            "UPDATE link_codes SET used_at = ? WHERE code = ? AND used_at IS NULL", (at, code)
+        )
+        if cursor.rowcount != 1:
+            raise ConcurrentUpdate(f"link code {code} is unknown or used")
+
+    async def made_since(self, player: str, since: float) -> int:
+        rows = await self._conn.execute_fetchall(
+            "SELECT COUNT(*) FROM link_codes WHERE player = ? AND created_at >= ?", (player, since)
+        )
+        return int(next(iter(rows), (0,))[0])
