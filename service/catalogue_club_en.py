@@ -80,6 +80,11 @@ CLUB: dict[str, str] = {
     "league.playing": "playing",
     "league.round_game": "  #{id} {black} – {white} · {state}",
     "league.round_open": "{n} games of this round are still open.",
+    "league.round_done": (
+        "Every game of round {round} of {name} is over: `league pair {name}` pairs the next "
+        "round (or `league end {name}`)."
+    ),
+    "league.round_game_due": "  #{id} {black} – {white} · playing, {left} left",
     "league.standings_header": "Standings of {name} after round {round} of {of}:",
     "league.standing": (
         "{place} {name} · wins: {wins} · SOS {sos} · SODOS {sodos} · {played} played, {left} left"

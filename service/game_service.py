@@ -6,6 +6,7 @@ computer's answer) and, when a deadline changed, wakes the clock scheduler."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import time
@@ -85,6 +86,8 @@ class GameService:
             else:
                 result, unit = await self._read(request, lambda unit: run(unit, command))
             if handler.writes and unit is not None and isinstance(result, View):
+                if unit.notices:  # what the command caused beyond its game
+                    result = dataclasses.replace(result, notify=(*result.notify, *unit.notices))
                 result = await self._after(unit, request, result)
         return cast(R, result)
 

@@ -13,12 +13,13 @@ from engine.game import Game, Phase
 from service.commands import Actor, Request
 from service.context import Context
 from service.errors import NoSuchGame, NotAPlayer, WrongPhase
+from service.finishing import finished
 from service.i18n import t
 from service.model import GameState, color_of, encode_event, player_of, rebuild
 from service.players import local_part
 from service.ports import EventRow, GameRow, GameStatus, PlayerRow, UnitOfWork
-from service.rating import rate_result
 from service.timing import deadline
+from service.views import Notice
 
 
 @dataclass(slots=True)
@@ -55,6 +56,8 @@ class Unit:
     games: dict[int, Loaded] = field(default_factory=dict)  # every game loaded, as it is now
     revisions: dict[int, int] = field(default_factory=dict)  # each game's revision when loaded
     deadline_changed: bool = False  # a stored deadline changed: the scheduler must look again
+    #: notices of what the command caused beyond its own game (a league round completed)
+    notices: list[Notice] = field(default_factory=list)
 
     @property
     def actor(self) -> Actor:
@@ -84,6 +87,7 @@ class Unit:
             self.players,
             self.games,
             revisions=self.revisions,
+            notices=self.notices,
         )
 
     def kept(self) -> list[tuple[int, tuple[int, Game]]]:
@@ -132,8 +136,8 @@ class Unit:
         row = dataclasses.replace(loaded.row, **changes)  # type: ignore[arg-type]
         if loaded.finished:
             assert loaded.game.result is not None
-            if row.status is not GameStatus.FINISHED and row.rated:
-                await rate_result(self, row, loaded.game.result)
+            if row.status is not GameStatus.FINISHED:
+                await finished(self, row, loaded.game.result)
             row = dataclasses.replace(
                 row,
                 status=GameStatus.FINISHED,

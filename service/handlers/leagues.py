@@ -21,6 +21,7 @@ from service.league_play import (
 )
 from service.league_settings import LeagueData, Member, league_name, parse_settings
 from service.ports import ConcurrentUpdate, GameRow, GameStatus
+from service.timing import left_text
 from service.unit import Unit
 from service.views import Notice, TableView, View
 
@@ -266,16 +267,15 @@ async def _round(unit: Unit, row: LeagueRow, extra: str | None) -> View:
     ids: list[int | None] = [None]
     for game in games:
         names = await unit.names(game)
-        state = game.result if game.status is GameStatus.FINISHED else t("league.playing")
-        lines.append(
-            t(
-                "league.round_game",
-                id=game.id,
-                black=names[Color.BLACK],
-                white=names[Color.WHITE],
-                state=state,
-            )
-        )
+        players = {"id": game.id, "black": names[Color.BLACK], "white": names[Color.WHITE]}
+        left = ""
+        if game.status is not GameStatus.FINISHED:  # the clocks settle it when time runs out
+            left = await left_text(unit, await unit.load(game.id))
+        if left:
+            lines.append(t("league.round_game_due", left=left, **players))
+        else:
+            state = game.result if game.status is GameStatus.FINISHED else t("league.playing")
+            lines.append(t("league.round_game", state=state, **players))
         ids.append(game.id)
     for person in data.byes.get(number, ()):
         lines.append(t("league.bye", name=await unit.name(data.members[person].account)))

@@ -12,6 +12,7 @@ from service import Actor, GameService
 from service.club_commands import League, LeagueAction
 from service.commands import Adjudicate, Request
 from service.errors import UserError
+from service.i18n import key_of
 from service.ports import Database, GameRow
 from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER
 
@@ -171,3 +172,20 @@ async def test_platform_organisers_and_communities(service: GameService) -> None
         league(A.LIST, None), Request(ALICE, "discord:77", community="discord:guild:9")
     )
     assert there.keys == ("league.list_header", "league.list_line")
+
+
+async def test_the_organiser_hears_when_a_round_is_over(
+    service: GameService, database: Database
+) -> None:
+    await create(service, ALICE, BOB, CAROL, DAVE, system="swiss", rounds="2", time="3d")
+    await service.execute(league(A.START), Request(ORGANISER, "console"))
+    first, second = [g.id for g in await league_games(database)]
+    view = await service.execute(Adjudicate("B+R"), Request(ORGANISER, "console", game=first))
+    assert all(
+        ORGANISER.id != n.player or n.lines[0].key != "league.round_done" for n in view.notify
+    )
+    shown = await service.execute(league(A.ROUND), Request(ALICE, "console"))
+    assert "league.round_game_due" in shown.keys and "league.round_open" in shown.keys
+    view = await service.execute(Adjudicate("W+R"), Request(ORGANISER, "console", game=second))
+    done = [n for n in view.notify if n.player == ORGANISER.id]
+    assert [key_of(n.lines[0]) for n in done] == ["league.round_done"]
