@@ -369,6 +369,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_render_command(commands)
 
+    from bot.cli_club import add_club_commands
+
+    add_club_commands(commands)
+
     from bot.health import add_health_command
 
     add_health_command(commands)
