@@ -59,12 +59,17 @@ def _jigo(row: GameRow) -> bool:
         return False
 
 
-def played(data: LeagueData, games: Sequence[GameRow]) -> list[Played]:
-    """Every league game and bye so far, as the pairing and the standings read them."""
+def played(
+    data: LeagueData, games: Sequence[GameRow], *, finished_only: bool = False
+) -> list[Played]:
+    """Every league game and bye so far, as the pairing reads them (a game still being played
+    is a pairing spent), or (``finished_only``) as the standings do (only results count)."""
     persons = persons_of(data)
     out = []
     for row in games:
         if row.round is None or row.black is None or row.white is None:
+            continue
+        if finished_only and row.status is not GameStatus.FINISHED:
             continue
         black, white = persons.get(row.black), persons.get(row.white)
         if black is None or white is None:
@@ -173,7 +178,7 @@ def table(league: LeagueRow, data: LeagueData, games: Sequence[GameRow]) -> list
     people = [Entrant(p, m.rank, float(m.rank)) for p, m in data.members.items()]
     return standings(
         people,
-        played(data, games),
+        played(data, games, finished_only=True),
         "round_robin" if data.settings.system == "roundrobin" else data.settings.system,
         data.settings.bye_wins,
         rounds_of(league, data) if league.round or data.order else data.settings.rounds,

@@ -8,24 +8,27 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.discord.slash import go_group
+from bot.discord.slash import club_group, go_group
 
 if TYPE_CHECKING:
     from bot.discord.client import GoBot
 
 
 class GameCommands(commands.Cog):
-    """``/go <command>``, generated from the shared grammar."""
+    """``/go <command>`` and ``/club <command>``, generated from the shared grammar."""
 
     def __init__(self, bot: GoBot) -> None:
         self.bot = bot
         self.group = go_group(bot.runner.run_slash, bot.runner.legal_points)
+        self.club = club_group(bot.runner.run_slash, bot.runner.legal_points)
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
+        self.bot.tree.add_command(self.club)
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
+        self.bot.tree.remove_command(self.club.name)
 
 
 class PlainMoves(commands.Cog):

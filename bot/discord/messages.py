@@ -6,6 +6,7 @@ from service.i18n import add_messages
 
 ENGLISH = {
     "discord.group": "Play Go (Japanese rules)",
+    "discord.club_group": "Club play: ratings, leaderboard, history, leagues, linked accounts",
     "discord.title": "Game #{id}",
     "discord.thread_name": "Game #{id} · {black} vs {white}",
     "discord.see_thread": "Game #{id} is played in {thread}.",

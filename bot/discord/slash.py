@@ -1,5 +1,6 @@
-"""``/go <command>`` generated from the shared command table: one subcommand per
-:data:`bot.grammar.COMMANDS` entry, its arguments and ``key=value`` options as typed slash options
+"""``/go <command>`` and ``/club <command>`` (club play's: Discord allows 25 subcommands in a
+group) generated from the shared command table: one subcommand per :data:`bot.grammar.COMMANDS`
+entry, its arguments and ``key=value`` options as typed slash options
 (points as strings with autocomplete, mentions as users, word choices as choices)."""
 
 from __future__ import annotations
@@ -133,10 +134,27 @@ def _subcommand(
     return app_commands.Command(name=spec.name, description=spec.help[:100], callback=callback)
 
 
+CLUB_COMMANDS = ("rating", "leaderboard", "history", "league", "link", "unlink")
+"""Club play's commands, in a group of their own (``/club league …``): Discord allows at most
+25 subcommands in a group, and the grammar has more commands than that."""
+
+
 def go_group(run: Run, complete: Complete) -> app_commands.Group:
-    """The ``/go`` group with one subcommand per command of the grammar."""
-    group = app_commands.Group(name="go", description=t("discord.group")[:100])
+    """The ``/go`` group with one subcommand per command of the grammar but club play's."""
+    return _group("go", t("discord.group"), run, complete, lambda name: name not in CLUB_COMMANDS)
+
+
+def club_group(run: Run, complete: Complete) -> app_commands.Group:
+    """The ``/club`` group: ratings, the leaderboard, history, leagues and linked accounts."""
+    return _group("club", t("discord.club_group"), run, complete, CLUB_COMMANDS.__contains__)
+
+
+def _group(
+    name: str, description: str, run: Run, complete: Complete, wanted: Callable[[str], bool]
+) -> app_commands.Group:
+    group = app_commands.Group(name=name, description=description[:100])
     points = PointTransformer(complete)
     for spec in COMMANDS:
-        group.add_command(_subcommand(spec, run, points))
+        if wanted(spec.name):
+            group.add_command(_subcommand(spec, run, points))
     return group

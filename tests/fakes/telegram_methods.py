@@ -36,6 +36,7 @@ class BotApiMethods:
         _unanswered_queries: set[str]
         _stopping: bool
         _chats: dict[int, dict[str, Any]]
+        _admins: dict[int, tuple[TelegramUser, ...]]
 
         def chat(self, chat_id: int, user: TelegramUser | None = None) -> dict[str, Any]: ...
         async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T: ...
@@ -135,6 +136,14 @@ class BotApiMethods:
         message.reply_markup = new_markup
         return self._edited(message)
 
+    async def _api_getChatAdministrators(self, call: TelegramCall) -> list[dict[str, Any]]:
+        chat_id = call.fields.get("chat_id")
+        if not isinstance(chat_id, int) or chat_id not in self._chats:
+            raise BotApiError(400, "Bad Request: chat not found")
+        if self._chats[chat_id]["type"] == "private":
+            raise BotApiError(400, "Bad Request: there are no administrators in the private chat")
+        return [_chat_member(user, i == 0) for i, user in enumerate(self._admins.get(chat_id, ()))]
+
     async def _api_answerCallbackQuery(self, call: TelegramCall) -> bool:
         query_id = str(call.fields.get("callback_query_id"))
         if query_id not in self._unanswered_queries:
@@ -226,3 +235,32 @@ class BotApiMethods:
     def _edited(message: StoredMessage) -> dict[str, Any]:
         message.edit_count += 1
         return message.to_api()
+
+
+ADMIN_RIGHTS = (
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_promote_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
+    "can_pin_messages",
+)
+
+
+def _chat_member(user: TelegramUser, creator: bool) -> dict[str, Any]:
+    """The Bot API ``ChatMemberOwner`` (the group's creator) or ``ChatMemberAdministrator``."""
+    if creator:
+        return {"status": "creator", "user": user.to_api(), "is_anonymous": False}
+    rights = {right: right != "can_promote_members" for right in ADMIN_RIGHTS}
+    return {
+        "status": "administrator",
+        "user": user.to_api(),
+        "can_be_edited": False,
+        "is_anonymous": False,
+        **rights,
+    }

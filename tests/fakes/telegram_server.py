@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -68,6 +68,7 @@ class FakeTelegramServer(BotApiMethods):
         self._next_callback_id = 1
         self._unanswered_queries: set[str] = set()
         self._chats: dict[int, dict[str, Any]] = {}
+        self._admins: dict[int, tuple[TelegramUser, ...]] = {}
         self._forced_errors: dict[str, list[BotApiError]] = defaultdict(list)
         self._notifier = ChangeNotifier()
         self._stopping = False
@@ -109,6 +110,15 @@ class FakeTelegramServer(BotApiMethods):
     def set_chat(self, chat_id: int, chat_type: str = "group", title: str = "Go Club") -> None:
         """Declare a chat's type (``private``, ``group``, ``supergroup``) and title."""
         self._chats[chat_id] = {"id": chat_id, "type": chat_type, "title": title}
+
+    def set_admins(self, chat_id: int, admins: Iterable[TelegramUser | int]) -> None:
+        """The group's administrators, its creator first (``getChatAdministrators`` answers
+        them as ``ChatMemberOwner`` and ``ChatMemberAdministrator``); a bare id is a user named
+        ``User <id>``. Declares the chat if it is new."""
+        self.chat(chat_id)
+        self._admins[chat_id] = tuple(
+            a if isinstance(a, TelegramUser) else TelegramUser(a, f"User {a}") for a in admins
+        )
 
     def open_private_chat(self, *user_ids: int) -> None:
         """The users have written to the bot (``/start``): it may message them. A private chat

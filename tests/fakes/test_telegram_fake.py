@@ -10,7 +10,15 @@ from typing import Any
 
 import aiohttp
 import pytest
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update
+from telegram import (
+    Bot,
+    ChatMemberAdministrator,
+    ChatMemberOwner,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    Update,
+)
 from telegram.error import BadRequest, EndPointNotFound, Forbidden, InvalidToken, RetryAfter
 from telegram.ext import (
     AIORateLimiter,
@@ -371,3 +379,30 @@ async def test_forced_429s_are_counted_too(fake_telegram: FakeTelegramServer) ->
         with pytest.raises(RetryAfter):
             await bot.send_message(CHAT, "refused")
     assert [c.api_method for c in fake_telegram.too_many_requests] == ["sendMessage"]
+
+
+async def test_chat_administrators(fake_telegram: FakeTelegramServer) -> None:
+    fake_telegram.set_admins(GROUP, [ALICE, BOB.id])
+    fake_telegram.set_chat(-200, "supergroup")
+    fake_telegram.open_private_chat(CHAT)
+    async with raw_bot(fake_telegram) as bot:
+        owner, admin = await bot.get_chat_administrators(GROUP)
+        assert await bot.get_chat_administrators(-200) == ()  # nobody set
+        with pytest.raises(BadRequest, match="no administrators in the private chat"):
+            await bot.get_chat_administrators(CHAT)
+        with pytest.raises(BadRequest, match="Chat not found"):
+            await bot.get_chat_administrators(-300)
+    assert isinstance(owner, ChatMemberOwner) and owner.user.username == "alice"
+    assert isinstance(admin, ChatMemberAdministrator) and admin.user.id == BOB.id
+    assert admin.can_manage_chat and not admin.can_promote_members
+
+
+async def test_chat_administrators_count_against_the_group_limit() -> None:
+    async with start_fake_telegram() as server, raw_bot(server) as bot:
+        server.set_admins(GROUP, [ALICE])
+        for number in range(19):
+            await bot.send_message(GROUP, f"message {number}")
+        await bot.get_chat_administrators(GROUP)
+        with pytest.raises(RetryAfter):
+            await bot.get_chat_administrators(GROUP)
+    assert [c.api_method for c in server.too_many_requests] == ["getChatAdministrators"]

@@ -114,6 +114,9 @@ async def test_pair_waits_for_the_round_unless_forced(
     with pytest.raises(UserError) as error:
         await service.execute(league(A.PAIR), Request(ORGANISER, "console"))
     assert error.value.key == "error.league_round_open"
+    table = await service.execute(league(A.STANDINGS), Request(ALICE, "console"))
+    assert table.table is not None  # games still being played count in no column yet
+    assert [row[5:] for row in table.table.rows] == [("0", "2")] * 4
     forced = await service.execute(league(A.PAIR, extra="force"), Request(ORGANISER, "console"))
     assert forced.keys[0] == "league.round_header"
     assert len(await league_games(database)) == 4

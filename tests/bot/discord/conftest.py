@@ -131,7 +131,7 @@ def autocomplete(
     channel_id: int | None = None,
 ) -> FakeInteraction:
     """Dispatch the autocomplete interaction of ``/go play point:<typed>`` (type 4)."""
-    [go] = server.global_commands
+    go = server.global_commands[0]  # /go, then /club
     point = {"name": "point", "type": 3, "value": typed, "focused": True}
     data: dict[str, Any] = {
         "id": go["id"],

@@ -46,7 +46,7 @@ def options_of(go: dict[str, Any], name: str) -> dict[str, dict[str, Any]]:
 
 async def test_both_players_see_a_tried_sequence(fake: FakeDiscordServer, tmp_path: Path) -> None:
     async with running_bot(fake, tmp_path / "games.db") as bot:
-        [go] = fake.global_commands
+        go = fake.global_commands[0]  # /go, then /club
         moves = options_of(go, "try")["moves"]
         assert moves["type"] == 3 and moves["required"]  # one free-text string option
         assert moves["description"] == t("discord.option.moves")  # its own, not the fallback
