@@ -19,9 +19,11 @@ from service.club_commands import (
     Leaderboard,
     League,
     LeagueAction,
+    LeagueInfo,
     LinkAccount,
     Rating,
     Unlink,
+    league_command,
 )
 from service.commands import (
     Accept,
@@ -171,14 +173,14 @@ def _count(words: Words) -> int | None:
     return None if words.first is None else int(words.first)
 
 
-def _league(words: Words) -> League:
+def _league(words: Words) -> League | LeagueInfo:
     """``league join autumn``, ``league pair autumn force``, ``league create autumn size=9``."""
     rest = words.args[1:]
-    return League(
+    return league_command(
         LeagueAction(words.args[0].lower()),
         rest[0] if rest else None,
         rest[1].lower() if len(rest) > 1 else None,
-        dict(words.options),
+        words.options,
     )
 
 

@@ -67,6 +67,33 @@ class League(Command[View]):
     options: Mapping[str, str] = field(default_factory=dict)
 
 
+READ_ACTIONS = frozenset({LeagueAction.ROUND, LeagueAction.STANDINGS, LeagueAction.LIST})
+"""The league actions that only read (:class:`LeagueInfo`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueInfo(Command[View]):
+    """A read about the community's leagues: ``round`` (``extra``: its number), ``standings``
+    or ``list``."""
+
+    action: LeagueAction
+    name: str | None = None
+    extra: str | None = None
+
+
+def league_command(
+    action: LeagueAction,
+    name: str | None = None,
+    extra: str | None = None,
+    options: Mapping[str, str] | None = None,
+) -> League | LeagueInfo:
+    """The command value of a ``league`` line: a read for ``round``, ``standings`` and ``list``
+    (options are for ``create`` only)."""
+    if action in READ_ACTIONS:
+        return LeagueInfo(action, name, extra)
+    return League(action, name, extra, dict(options or {}))
+
+
 @dataclass(frozen=True, slots=True)
 class LinkAccount(Command[View]):
     """Without ``code``: a one-time code for linking this account with another platform's;

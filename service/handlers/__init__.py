@@ -8,7 +8,15 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.club_commands import History, Leaderboard, League, LinkAccount, Rating, Unlink
+from service.club_commands import (
+    History,
+    Leaderboard,
+    League,
+    LeagueInfo,
+    LinkAccount,
+    Rating,
+    Unlink,
+)
 from service.commands import (
     Accept,
     Adjudicate,
@@ -96,6 +104,7 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     Leaderboard: Handler(ratings.leaderboard, writes=False),
     History: Handler(ratings.history, writes=False),
     League: Handler(leagues.league),
+    LeagueInfo: Handler(leagues.league_info, writes=False),
     LinkAccount: Handler(accounts.link),
     Unlink: Handler(accounts.unlink),
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from engine.colors import Color
-from service.club_commands import League, LeagueAction
+from service.club_commands import READ_ACTIONS, League, LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NoSuchGame, NotOrganiser, WrongPhase
 from service.i18n import t
@@ -28,25 +28,37 @@ from service.views import Notice, TableView, View
 MIN_MEMBERS = 2
 
 
-async def league(unit: Unit, command: League) -> View:
-    """Run one ``league`` action."""
-    action = command.action
-    if action is LeagueAction.LIST:
-        return await _list(unit)
-    name = league_name(command.name)
-    if action is LeagueAction.CREATE:
-        return await _create(unit, name, command)
-    row = await unit.uow.leagues.find(unit.community, name)
+async def _named(unit: Unit, name: str | None) -> LeagueRow:
+    """The community's league of that name, or a clear refusal."""
+    valid = league_name(name)
+    row = await unit.uow.leagues.find(unit.community, valid)
     if row is None:
-        raise NoSuchGame(t("error.league_unknown", name=name))
+        raise NoSuchGame(t("error.league_unknown", name=valid))
+    return row
+
+
+async def league_info(unit: Unit, command: LeagueInfo) -> View:
+    """A read: ``league list``, ``league round NAME [N]``, ``league standings NAME``."""
+    if command.action is LeagueAction.LIST:
+        return await _list(unit)
+    row = await _named(unit, command.name)
+    if command.action is LeagueAction.ROUND:
+        return await _round(unit, row, command.extra)
+    return await _standings(unit, row)
+
+
+async def league(unit: Unit, command: League) -> View:
+    """Run one ``league`` action that changes something."""
+    action = command.action
+    if action in READ_ACTIONS:  # built by hand: reads go through league_info
+        return await league_info(unit, LeagueInfo(action, command.name, command.extra))
+    if action is LeagueAction.CREATE:
+        return await _create(unit, league_name(command.name), command)
+    row = await _named(unit, command.name)
     if action is LeagueAction.JOIN:
         return await _join(unit, row)
     if action is LeagueAction.LEAVE:
         return await _leave(unit, row)
-    if action is LeagueAction.ROUND:
-        return await _round(unit, row, command.extra)
-    if action is LeagueAction.STANDINGS:
-        return await _standings(unit, row)
     _organiser(unit)
     if action is LeagueAction.START:
         return await _start(unit, row)

@@ -262,8 +262,8 @@ def test_ratings(database: str, capsys: pytest.CaptureFixture[str]) -> None:
 STANDINGS_HEADERS = ["#", "Player", "W", "SOS", "SODOS", "P", "Left"]
 STANDINGS_ROWS = [  # the round-robin's byes: alice in round 1, carol in round 2 (a win each)
     ["1", "@carol", "2", "0", "0", "1", "1"],  # beat bob, then a bye
-    ["2", "@alice", "1", "0", "0", "1", "1"],  # a bye, then playing bob
-    ["3", "@bob", "0", "3", "0", "2", "1"],  # lost to carol, playing alice, a bye in round 3
+    ["2", "@alice", "1", "0", "0", "0", "2"],  # a bye, then playing bob (not played yet)
+    ["3", "@bob", "0", "2", "0", "1", "2"],  # lost to carol, playing alice, a bye in round 3
 ]
 
 

@@ -52,10 +52,12 @@ from engine.game import Game, Phase
 from engine.marking import contradictions
 from service import Actor, GameService
 from service.club_commands import (
+    READ_ACTIONS,
     History,
     Leaderboard,
     League,
     LeagueAction,
+    LeagueInfo,
     LinkAccount,
     Rating,
     Unlink,
@@ -754,6 +756,24 @@ class ServiceMachine(RuleBasedStateMachine):
             LeagueAction.END,
         )
         assert not (ok and organising and actor != ORGANISER), f"{actor.name} did {action}"
+
+    @rule(
+        data=st.data(),
+        actor=ACTORS,
+        action=st.sampled_from(sorted(READ_ACTIONS)),
+        name=st.sampled_from(("club", "CLUB", "nowhere", None)),
+        extra=st.sampled_from((None, "1", "2", "x")),
+    )
+    def league_info(
+        self,
+        data: st.DataObject,
+        actor: Actor,
+        action: LeagueAction,
+        name: str | None,
+        extra: str | None,
+    ) -> None:
+        """The league reads: anyone, changing nothing."""
+        self.send(LeagueInfo(action, name, extra), self.request(data, actor, None))
 
     @rule(data=st.data(), asker=ACTORS, taker=ACTORS, mangle=st.booleans())
     def link_accounts(self, data: st.DataObject, asker: Actor, taker: Actor, mangle: bool) -> None:
