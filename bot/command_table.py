@@ -282,6 +282,7 @@ COMMANDS: tuple[Spec, ...] = (
         ),
         LEAGUE_OPTIONS,
         game=False,
+        home=True,  # announcements for the club: answered in the open
     ),
     Spec(
         "link",

@@ -58,9 +58,12 @@ CLUB: dict[str, str] = {
     "league.status_entry": "open for entry",
     "league.status_running": "running",
     "league.status_ended": "ended",
-    "league.created": "League {name} created: {terms}. Join with `league join {name}`.",
-    "league.joined": "You joined {name} ({n} members).",
-    "league.joined_late": "You joined {name} ({n} members); you are paired from round {round}.",
+    "league.created": (
+        "League {name} (number {id}) created: {terms}. Join with `league join {name}` here, "
+        "or `league join {id}` from any chat or platform."
+    ),
+    "league.joined": "You joined {name}; members now: {n}.",
+    "league.joined_late": "You joined {name}; members now: {n}. You are paired from round {round}.",
     "league.left": "You left {name}; your games so far still count.",
     "league.started": "League {name} started with {n} members.",
     "league.round_header": "{name}, round {round} of {of}:",
@@ -99,7 +102,9 @@ CLUB: dict[str, str] = {
     "league.table_note": "Round {round} of {of} · = shares a place",
     "league.none": "No leagues here yet; an organiser creates one with `league create NAME`.",
     "league.list_header": "Leagues here:",
-    "league.list_line": "{name} · {system} · {status} · round {round} of {of} · {n} members",
+    "league.list_line": (
+        "{name} (number {id}) · {system} · {status} · round {round} of {of} · members: {n}"
+    ),
     "league.ended": "League {name} has ended; `league standings {name}` shows the final table.",
     "league.ended_open": "Still unfinished when it ended: {games}.",
     "table.place": "#",
@@ -113,13 +118,15 @@ CLUB: dict[str, str] = {
     "table.more": "+{n} more",
     "error.league_name_missing": "Name the league: e.g. `league join autumn`.",
     "error.league_name": (
-        "{name!r} is not a league name: one word of letters, digits, - and _ (at most 32)."
+        "{name!r} is not a league name: one word of letters, digits, - and _ (at most 32), "
+        "not only digits."
     ),
     "error.league_rounds_roundrobin": (
         "A round-robin plays everyone once: leave out rounds=, or use system=swiss."
     ),
     "error.league_rounds": "rounds={value} is not allowed: use a number from 1 to {high}.",
     "error.league_unknown": "There is no league {name} here: `league list` shows them.",
+    "error.league_number_unknown": "There is no league number {id}.",
     "error.league_organiser": "Only an organiser can do that with a league.",
     "error.league_extra": "{value!r} is not understood here; options are written key=value.",
     "error.league_exists": "There is already a league {name} here: choose another name.",

@@ -17,13 +17,14 @@ SYSTEMS = ("roundrobin", "swiss", "mcmahon")
 SWISS_ROUNDS = 5
 MAX_ROUNDS = 30
 NAME = re.compile(r"[^\W_][\w-]{0,31}")
+LEAGUE_NUMBER = re.compile(r"#?(\d{1,9})")  # a league by its number, from any community
 
 
 def league_name(text: str | None) -> str:
     """A league's name as given: one word of letters, digits, ``-`` and ``_`` (at most 32)."""
     if text is None:
         raise BadArguments(t("error.league_name_missing"))
-    if not NAME.fullmatch(text):
+    if not NAME.fullmatch(text) or LEAGUE_NUMBER.fullmatch(text):
         raise BadArguments(t("error.league_name", name=text))
     return text
 

@@ -19,8 +19,14 @@ from service.league_play import (
     start_game,
     table,
 )
-from service.league_settings import LeagueData, Member, league_name, parse_settings
-from service.ports import ConcurrentUpdate, GameRow, GameStatus
+from service.league_settings import (
+    LEAGUE_NUMBER,
+    LeagueData,
+    Member,
+    league_name,
+    parse_settings,
+)
+from service.ports import GameRow, GameStatus
 from service.timing import left_text
 from service.unit import Unit
 from service.views import Notice, TableView, View
@@ -29,7 +35,13 @@ MIN_MEMBERS = 2
 
 
 async def _named(unit: Unit, name: str | None) -> LeagueRow:
-    """The community's league of that name, or a clear refusal."""
+    """The community's league of that name, or any community's league by its number (``7`` or
+    ``#7``: how a member on another platform or chat joins and follows it), or a refusal."""
+    if name is not None and (number := LEAGUE_NUMBER.fullmatch(name)):
+        found = await unit.uow.leagues.get(int(number[1]))
+        if found is None:
+            raise NoSuchGame(t("error.league_number_unknown", id=number[1]))
+        return found
     valid = league_name(name)
     row = await unit.uow.leagues.find(unit.community, valid)
     if row is None:
@@ -59,7 +71,7 @@ async def league(unit: Unit, command: League) -> View:
         return await _join(unit, row)
     if action is LeagueAction.LEAVE:
         return await _leave(unit, row)
-    _organiser(unit)
+    _organiser(unit, row)
     if action is LeagueAction.START:
         return await _start(unit, row)
     if action is LeagueAction.PAIR:
@@ -67,9 +79,17 @@ async def league(unit: Unit, command: League) -> View:
     return await _end(unit, row)
 
 
-def _organiser(unit: Unit) -> None:
-    if not unit.organiser:
-        raise NotOrganiser(t("error.league_organiser"))
+def _organiser(unit: Unit, row: LeagueRow | None = None) -> None:
+    """Only organisers: those configured, the league's creator, and the platform's organisers
+    of the league's own community (a Telegram group's administrators do not run a Discord
+    server's league)."""
+    if unit.actor.id in unit.context.organisers:
+        return
+    if row is not None and row.organiser == unit.actor.id:
+        return
+    if unit.request.organiser and (row is None or row.community == unit.community):
+        return
+    raise NotOrganiser(t("error.league_organiser"))
 
 
 async def _save(unit: Unit, row: LeagueRow, data: LeagueData, **changes: object) -> LeagueRow:
@@ -96,11 +116,9 @@ async def _create(unit: Unit, name: str, command: League) -> View:
         unit.now,
         data=LeagueData(settings).to_data(),
     )
-    try:
-        await unit.uow.leagues.add(row)
-    except ConcurrentUpdate:  # created meanwhile: the retry says the name is taken
-        raise
-    return View((t("league.created", name=name, terms=_terms(settings)),))
+    # a league of that name created meanwhile raises ConcurrentUpdate: the retry says it exists
+    added = await unit.uow.leagues.add(row)
+    return View((t("league.created", name=name, id=added.id, terms=_terms(settings)),))
 
 
 def _terms(settings: object) -> str:
@@ -370,6 +388,7 @@ async def _list(unit: Unit) -> View:
             t(
                 "league.list_line",
                 name=row.name,
+                id=row.id,
                 system=t(f"league.system_{data.settings.system}"),
                 status=t(f"league.status_{row.status.value}"),
                 round=row.round,

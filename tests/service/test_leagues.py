@@ -4,6 +4,7 @@ changing nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations
 
 import pytest
@@ -19,6 +20,8 @@ from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER
 DAVE = Actor("console:dave", "dave")
 ERIN = Actor("console:erin", "erin")
 FRANK = Actor("console:frank", "frank")
+DISCORD_ANN = Actor("discord:21", "ann")
+TELEGRAM_BEN = Actor("telegram:31", "ben")
 A = LeagueAction
 
 
@@ -192,3 +195,31 @@ async def test_the_organiser_hears_when_a_round_is_over(
     view = await service.execute(Adjudicate("W+R"), Request(ORGANISER, "console", game=second))
     done = [n for n in view.notify if n.player == ORGANISER.id]
     assert [key_of(n.lines[0]) for n in done] == ["league.round_done"]
+
+
+async def test_a_league_mixes_platforms_by_its_number(service: GameService) -> None:
+    """A Discord server's league, joined from a Telegram chat by its number: the game is played
+    across the platforms, like any game between a Discord and a Telegram player."""
+    server = Request(DISCORD_ANN, "discord:55", community="discord:guild:9", organiser=True)
+    created = await service.execute(league(A.CREATE, "winter"), server)
+    number = created.lines[0].split("number ")[1].split(")")[0]
+    await service.execute(league(A.JOIN, "winter"), dataclasses.replace(server, organiser=False))
+    from_telegram = Request(TELEGRAM_BEN, "telegram:-100")
+    joined = await service.execute(league(A.JOIN, f"#{number}"), from_telegram)
+    assert joined.keys == ("league.joined",)
+    # a Telegram group's administrator does not run the Discord server's league
+    with pytest.raises(UserError) as error:
+        await service.execute(
+            league(A.START, number), dataclasses.replace(from_telegram, organiser=True)
+        )
+    assert error.value.key == "error.league_organiser"
+    started = await service.execute(league(A.START, "winter"), server)
+    assert {n.player for n in started.notify} == {DISCORD_ANN.id, TELEGRAM_BEN.id}
+    table = await service.execute(league(A.STANDINGS, number), from_telegram)
+    assert table.table is not None and len(table.table.rows) == 2
+    with pytest.raises(UserError) as error:
+        await service.execute(league(A.JOIN, "12345"), from_telegram)
+    assert error.value.key == "error.league_number_unknown"
+    with pytest.raises(UserError) as error:
+        await service.execute(league(A.CREATE, "2026"), server)
+    assert error.value.key == "error.league_name"
