@@ -89,7 +89,7 @@ async def test_a_telegram_groups_administrators_organise_its_league(tmp_path: Pa
         tg.open_private_chat(A, B)
 
         created = await say(tg, GROUP, "/league create autumn size=9", TELEGRAM_ALICE)
-        assert created.fields["text"].startswith(prefix("league.created", name="autumn"))
+        assert created.fields["text"].startswith(prefix("league.created", name="autumn", id=1))
         for refused in ("/league create spring", "/league start autumn"):
             answer = await say(tg, GROUP, refused, TELEGRAM_BOB)
             assert answer.fields["text"] == t("error.league_organiser")
@@ -152,7 +152,7 @@ async def test_a_league_game_on_discord_counts_for_the_linked_telegram_account(
 
         create = dc.slash_command("club league", {"action": "create", "name": "autumn", "size": 9})
         created = (await answered(dc, create)).response_data["content"]
-        assert created.startswith(prefix("league.created", name="autumn"))
+        assert created.startswith(prefix("league.created", name="autumn", id=1))
         for user in (DISCORD_ALICE, DISCORD_BOB):
             join = dc.slash_command("club league", {"action": "join", "name": "autumn"}, user=user)
             await answered(dc, join)
