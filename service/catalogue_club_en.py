@@ -7,13 +7,13 @@ CLUB: dict[str, str] = {
     # ratings, leaderboard, history
     "rating.value": "{rank} · {rating} ± {deviation}",
     "rating.none": "{name} has no rated games yet; everyone starts at {value}.",
-    "rating.summary": "{name}: {value} (volatility {volatility}) · {games} rated games",
+    "rating.summary": "{name}: {value} (volatility {volatility}) · rated games: {games}",
     "rating.last": "Last results:",
     "rating.result": "  #{id} {date} vs {name} · {outcome} · {change}",
     "error.leaderboard_size": "`leaderboard` shows 1 to {high} players: e.g. `leaderboard 20`.",
     "leaderboard.none": "Nobody here has finished a rated game yet.",
     "leaderboard.header": "Leaderboard (top {n}, ? = provisional):",
-    "leaderboard.line": "{place}. {name} · {value} · {games} games",
+    "leaderboard.line": "{place}. {name} · {value} · games: {games}",
     "history.none": "{name} has no finished games yet.",
     "history.header": "Finished games of {name} (`sgf #12` gives a record):",
     "history.line": "{date} · #{id} · {color} vs {name} · {outcome}",
@@ -30,6 +30,9 @@ CLUB: dict[str, str] = {
         "then /link again."
     ),
     "link.done": "{account} is now linked with {name}: one rating, one history.",
+    "link.slash_only": (
+        "Link codes are shown only to you: use the slash command `/club link` for one."
+    ),
     "link.separated": "Separated: {names}. Every game stays where it was played.",
     "error.link_too_many": "You asked for {n} link codes in the last hour; wait a while.",
     "error.link_code_form": "{text!r} is not a link code: it looks like K7QF-M2XD.",
@@ -47,6 +50,13 @@ CLUB: dict[str, str] = {
         "This account is already linked with others: `unlink` first, then enter the code."
     ),
     "error.unlink_none": "This account is not linked with any other.",
+    "error.link_both_in_league": (
+        "Both accounts are in league {name}: one person has one entry. Leave it on one "
+        "account (`league leave {name}`), then link."
+    ),
+    "error.unlink_in_league": (
+        "An account to separate plays in league {name}: unlink after it ends (or leave it)."
+    ),
     # leagues
     "league.system_roundrobin": "round-robin",
     "league.system_swiss": "Swiss",
@@ -129,6 +139,10 @@ CLUB: dict[str, str] = {
     "error.league_number_unknown": "There is no league number {id}.",
     "error.league_organiser": "Only an organiser can do that with a league.",
     "error.league_extra": "{value!r} is not understood here; options are written key=value.",
+    "error.league_force": "{value!r} is not understood: write `league pair NAME force`.",
+    "error.league_options": (
+        "`league {action}` takes no key=value options (only `league create` does)."
+    ),
     "error.league_exists": "There is already a league {name} here: choose another name.",
     "error.league_ended": "League {name} has ended.",
     "error.league_started": "League {name} has already started; entries are closed.",

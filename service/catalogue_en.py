@@ -306,6 +306,9 @@ ENGLISH: dict[str, str] = {
     "error.undo_pending": "You already asked; wait for your opponent's answer.",
     "error.undo_no_request": "There is no undo request for you to answer.",
     "error.not_organiser": "Only an organiser can adjudicate games.",
+    "error.not_organiser_here": (
+        "Game #{id} belongs to another server or group: only its own organisers adjudicate it."
+    ),
     "error.adjudicate_needs_game": "Name the game: `adjudicate #12 B+R`.",
     "error.result": ("{value!r} is not a result: use B+3.5, W+R, B+T, W+F, jigo, void or bothlose"),
     "error.vacation_already": "You are already on vacation.",

@@ -121,6 +121,11 @@ class LeagueRepository(Protocol):
         """The community's leagues, newest first."""
         ...
 
+    async def unfinished(self) -> list[LeagueRow]:
+        """Every league that has not ended, in any community, oldest first (a person's league
+        entries, when accounts are linked or separated)."""
+        ...
+
     async def update(self, league: LeagueRow) -> LeagueRow:
         """Save ``league`` if its stored version is still ``league.version``; return it with the
         version increased by one. Raises :class:`~service.ports.ConcurrentUpdate` otherwise."""

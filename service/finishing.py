@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.result import GameResult
+from service.club_ports import LeagueStatus
 from service.i18n import t
 from service.ports import GameRow, GameStatus
 from service.rating import rate_result
@@ -27,7 +28,7 @@ async def finished(unit: Unit, row: GameRow, result: GameResult) -> None:
 async def _round_done(unit: Unit, row: GameRow) -> None:
     assert row.league_id is not None
     league = await unit.uow.leagues.get(row.league_id)
-    if league is None or league.round != row.round:
+    if league is None or league.status is not LeagueStatus.RUNNING or league.round != row.round:
         return  # an older round's game (paired past with `force`): nothing to announce
     games = await unit.uow.games.in_league(row.league_id)
     open_games = [

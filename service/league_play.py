@@ -16,7 +16,7 @@ from engine.colors import Color
 from engine.handicap import max_handicap
 from engine.result import GameResult, ResultKind
 from service.clock import TimeControl
-from service.club_ports import LeagueRow, RatingRow
+from service.club_ports import LeagueRow, LeagueStatus, RatingRow
 from service.league_settings import LeagueData
 from service.model import GameState
 from service.ports import GameRow, GameStatus
@@ -33,7 +33,7 @@ def league_data(row: LeagueRow) -> LeagueData:
 
 def persons_of(data: LeagueData) -> dict[str, str]:
     """Each member's account → the member (a person)."""
-    return {m.account: person for person, m in data.members.items()}
+    return {account: person for person, m in data.members.items() for account in m.accounts}
 
 
 def _winner(row: GameRow, persons: dict[str, str]) -> str | None:
@@ -126,7 +126,7 @@ def rounds_of(league: LeagueRow, data: LeagueData) -> int:
     if data.settings.rounds is not None:
         return data.settings.rounds
     count = len(data.order) or len(data.active())
-    return count if count % 2 else count - 1
+    return count if count % 2 else max(0, count - 1)
 
 
 async def start_game(
@@ -174,9 +174,11 @@ async def start_game(
 
 
 def table(league: LeagueRow, data: LeagueData, games: Sequence[GameRow]) -> list[Row]:
-    """The standings: wins (MMS first for McMahon), SOS, SODOS; ties share a place."""
+    """The standings: wins (MMS first for McMahon), SOS, SODOS; ties share a place. ``left``
+    counts each member's games still to play: their unfinished games and the rounds not yet
+    paired (a round-robin: their games left in its schedule with members still in it)."""
     people = [Entrant(p, m.rank, float(m.rank)) for p, m in data.members.items()]
-    return standings(
+    rows = standings(
         people,
         played(data, games, finished_only=True),
         "round_robin" if data.settings.system == "roundrobin" else data.settings.system,
@@ -184,3 +186,33 @@ def table(league: LeagueRow, data: LeagueData, games: Sequence[GameRow]) -> list
         rounds_of(league, data) if league.round or data.order else data.settings.rounds,
         active=set(data.active()),
     )
+    left = games_left(league, data, games)
+    return [dataclasses.replace(row, left=left.get(row.id, 0)) for row in rows]
+
+
+def games_left(league: LeagueRow, data: LeagueData, games: Sequence[GameRow]) -> dict[str, int]:
+    """Each member's games still to play (withdrawn members and ended leagues: none)."""
+    if league.status is LeagueStatus.ENDED:
+        return {}
+    persons = persons_of(data)
+    active = set(data.active())
+    left = dict.fromkeys(active, 0)
+    for row in games:
+        if row.status is GameStatus.FINISHED:
+            continue
+        for account in (row.black, row.white):
+            person = persons.get(account or "")
+            if person in left:
+                left[person] += 1
+    if data.settings.system == "roundrobin":
+        order = list(data.order) or list(data.members)
+        for number, pairings in enumerate(round_robin(order), 1):
+            if number <= league.round:
+                continue
+            for pairing in pairings:
+                if pairing.white is not None and {pairing.black, pairing.white} <= active:
+                    left[pairing.black] += 1
+                    left[pairing.white] += 1
+        return left
+    unpaired = max(0, rounds_of(league, data) - league.round)
+    return {person: count + unpaired for person, count in left.items()}

@@ -119,12 +119,20 @@ class Member:
     """A person in a league: the account their games are played from, the round they joined
     before (0: before the start), the last round they were in when they left, and their whole
     rank number when the league started (or when they joined late: 0 = 30k, 30 = 1d), which
-    pairs them, sets handicaps and is their McMahon start score."""
+    pairs them, sets handicaps and is their McMahon start score. ``earlier`` are accounts the
+    person played league games from before (a rejoin from a linked account): those games stay
+    theirs."""
 
     account: str
     joined: int = 0
     left: int | None = None
     rank: int = 0
+    earlier: tuple[str, ...] = ()
+
+    @property
+    def accounts(self) -> tuple[str, ...]:
+        """Every account this member played from."""
+        return (self.account, *self.earlier)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -132,6 +140,7 @@ class Member:
             "joined": self.joined,
             "left": self.left,
             "rank": self.rank,
+            "earlier": list(self.earlier),
         }
 
     @classmethod
@@ -141,6 +150,7 @@ class Member:
             int(data.get("joined", 0)),
             data.get("left"),
             int(data.get("rank", 0)),
+            tuple(data.get("earlier", ())),
         )
 
 

@@ -72,8 +72,17 @@ class Unit:
 
     @property
     def organiser(self) -> bool:
-        """The actor organises here: configured (``ORGANISERS``) or said so by the platform."""
+        """The actor organises somewhere: configured (``ORGANISERS``) or said so by the platform
+        for the community the command came from (:meth:`organises` says where)."""
         return self.request.organiser or self.actor.id in self.context.organisers
+
+    def organises(self, community: str) -> bool:
+        """The actor organises ``community``: configured organisers organise everywhere; the
+        platform's organisers (a server's managers, a group's administrators) only the
+        community the command came from."""
+        if self.actor.id in self.context.organisers:
+            return True
+        return self.request.organiser and community == self.community
 
     def acting_as(self, request: Request) -> Unit:
         """The same unit of work for another request (the computer taking its own challenge)."""

@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from service.club_ports import LeagueRow, LinkCodeRow, RatingChange, RatingRow
+from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
 from service.ports import ConcurrentUpdate
 from storage.club_rows import name_key
 from storage.rows import json_text
@@ -132,6 +132,13 @@ class MemoryLeagues(_Repository):
     async def for_community(self, community: str) -> list[LeagueRow]:
         leagues = (await self._unit.statement()).leagues.values()
         found = sorted((row for row in leagues if row.community == community), key=lambda r: -r.id)
+        return [_copied_league(row) for row in found]
+
+    async def unfinished(self) -> list[LeagueRow]:
+        leagues = (await self._unit.statement()).leagues.values()
+        found = sorted(
+            (r for r in leagues if r.status is not LeagueStatus.ENDED), key=lambda r: r.id
+        )
         return [_copied_league(row) for row in found]
 
     async def update(self, league: LeagueRow) -> LeagueRow:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from service.club_ports import LeagueRow, LinkCodeRow, RatingChange, RatingRow
+from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
 from service.ports import ConcurrentUpdate
 from storage.club_rows import (
     CHANGE_COLUMNS,
@@ -162,6 +162,13 @@ class PostgresLeagues(_Repository):
         found = await self._conn.fetch(
             f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community = $1 ORDER BY id DESC",
             community,
+        )
+        return [league_from_row(tuple(r)) for r in found]
+
+    async def unfinished(self) -> list[LeagueRow]:
+        found = await self._conn.fetch(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status <> $1 ORDER BY id",
+            LeagueStatus.ENDED.value,
         )
         return [league_from_row(tuple(r)) for r in found]
 

@@ -9,7 +9,7 @@ import dataclasses
 import sqlite3
 from collections.abc import Sequence
 
-from service.club_ports import LeagueRow, LinkCodeRow, RatingChange, RatingRow
+from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
 from service.ports import ConcurrentUpdate
 from storage.club_rows import (
     CHANGE_COLUMNS,
@@ -145,6 +145,13 @@ class SqliteLeagues(_Repository):
         rows = await self._conn.execute_fetchall(
             f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community = ? ORDER BY id DESC",
             (community,),
+        )
+        return [league_from_row(row) for row in rows]
+
+    async def unfinished(self) -> list[LeagueRow]:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status <> ? ORDER BY id",
+            (LeagueStatus.ENDED.value,),
         )
         return [league_from_row(row) for row in rows]
 

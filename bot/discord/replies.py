@@ -257,7 +257,9 @@ class Presenter:
         if thread is not None and thread != answer.channel_id and view.board is not None:
             thread = await self._in_thread(answer, thread, main, view, opening, ticket)
         else:
-            public = view.board is not None or bool(view.notify) or command.home
+            public = not view.private and (
+                view.board is not None or bool(view.notify) or command.home
+            )
             await self._here(answer, main, view, ticket, private=not public)
         where = thread if thread is not None else answer.channel_id
         for players, notice in grouped(separate):

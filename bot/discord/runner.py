@@ -185,6 +185,9 @@ class Runner:
                 view, png, ticket = await self._execute(
                     actor, words, message.channel.id, update, users, where
                 )
+                if view.private:  # a plain message has no private answer: never a code here
+                    await message.channel.send(t("link.slash_only"))
+                    return
                 answer = MessageAnswer(message)
                 await self.presenter.reply(
                     answer, BY_NAME[words.name], view, png, actor, message.channel, ticket

@@ -10,9 +10,10 @@ import re
 import secrets
 
 from service.club_commands import LinkAccount, Unlink
-from service.club_ports import LinkCodeRow, RatingRow
+from service.club_ports import LeagueRow, LinkCodeRow, RatingRow
 from service.errors import BadArguments, WrongPhase
 from service.i18n import t
+from service.league_play import league_data
 from service.players import platform_of
 from service.ports import PlayerRow
 from service.unit import Unit
@@ -67,6 +68,10 @@ async def _use_code(unit: Unit, text: str) -> View:
         raise WrongPhase(t("error.link_already", name=await unit.name(target)))
     if persons[me] != me or len(await unit.uow.players.accounts(me)) > 1:
         raise WrongPhase(t("error.link_unlink_first"))
+    together = {target, *await unit.uow.players.accounts(target)}
+    for league in await _entries(unit, {me}):
+        if await _entries(unit, together, [league]):  # both in it: one person, one entry
+            raise WrongPhase(t("error.link_both_in_league", name=league.name))
     await unit.uow.codes.use(code, unit.now)
     await _merge_ratings(unit, target, me)
     account = await unit.player(me)
@@ -76,13 +81,27 @@ async def _use_code(unit: Unit, text: str) -> View:
     return View((t("link.done", name=name, account=f"@{unit.actor.name}"),))
 
 
+async def _entries(
+    unit: Unit, accounts: set[str], leagues: list[LeagueRow] | None = None
+) -> list[LeagueRow]:
+    """The leagues (not ended) where one of ``accounts`` holds an entry."""
+    found = []
+    for league in leagues if leagues is not None else await unit.uow.leagues.unfinished():
+        members = league_data(league).members
+        if any(key in accounts or accounts & set(m.accounts) for key, m in members.items()):
+            found.append(league)
+    return found
+
+
 async def _merge_ratings(unit: Unit, person: str, joining: str) -> None:
-    """One person, one rating: the one with more rated games is kept under ``person``."""
+    """One person, one rating: the rating of the account that asked for the code, if it has
+    rated games; else the joining account's (so a code read by somebody else never replaces
+    its owner's rating)."""
     found = await unit.uow.ratings.get_many([person, joining])
     theirs, mine = found.get(person), found.get(joining)
     if mine is None:
         return
-    if theirs is None or mine.games > theirs.games:
+    if theirs is None or theirs.games == 0:
         kept = RatingRow(
             person,
             mine.rating,
@@ -105,6 +124,9 @@ async def unlink(unit: Unit, command: Unlink) -> View:
     leaving = [a for a in accounts if a != person] if person == me else [me]
     if not leaving:
         raise WrongPhase(t("error.unlink_none"))
+    held = await _entries(unit, set(leaving))
+    if held:
+        raise WrongPhase(t("error.unlink_in_league", name=held[0].name))
     rating = (await unit.uow.ratings.get_many([person])).get(person)
     await unit.read_players(leaving)
     for account in leaving:

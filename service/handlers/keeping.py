@@ -29,6 +29,8 @@ async def adjudicate(unit: Unit, command: Adjudicate) -> View:
         raise BadArguments(t("error.adjudicate_needs_game"))
     decided = parse_result(command.result)
     loaded = await unit.load(unit.request.game)
+    if not unit.organises(loaded.row.community):  # another server's or group's game
+        raise NotOrganiser(t("error.not_organiser_here", id=loaded.row.id))
     require_active(loaded)
     reason = t("end.adjudicated", name=f"@{unit.actor.name}")
     return await finish(unit, loaded, decided, reason)

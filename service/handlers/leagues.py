@@ -5,6 +5,7 @@ and round. Organisers create, start, pair and end; anyone joins and leaves."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from engine.colors import Color
 from service.club_commands import READ_ACTIONS, League, LeagueAction, LeagueInfo
@@ -66,6 +67,12 @@ async def league(unit: Unit, command: League) -> View:
         return await league_info(unit, LeagueInfo(action, command.name, command.extra))
     if action is LeagueAction.CREATE:
         return await _create(unit, league_name(command.name), command)
+    if command.options:
+        raise BadArguments(t("error.league_options", action=action.value))
+    if command.extra is not None and action is not LeagueAction.PAIR:
+        raise BadArguments(t("error.league_extra", value=command.extra))
+    if command.extra is not None and command.extra != "force":
+        raise BadArguments(t("error.league_force", value=command.extra))
     row = await _named(unit, command.name)
     if action is LeagueAction.JOIN:
         return await _join(unit, row)
@@ -83,11 +90,9 @@ def _organiser(unit: Unit, row: LeagueRow | None = None) -> None:
     """Only organisers: those configured, the league's creator, and the platform's organisers
     of the league's own community (a Telegram group's administrators do not run a Discord
     server's league)."""
-    if unit.actor.id in unit.context.organisers:
-        return
     if row is not None and row.organiser == unit.actor.id:
         return
-    if unit.request.organiser and (row is None or row.community == unit.community):
+    if unit.organises(row.community if row is not None else unit.community):
         return
     raise NotOrganiser(t("error.league_organiser"))
 
@@ -147,7 +152,7 @@ async def _member_key(unit: Unit, data: LeagueData) -> tuple[str, str | None]:
     person = (await unit.persons([me]))[me]
     accounts = set(await unit.uow.players.accounts(person)) | {person, me}
     for key, member in data.members.items():
-        if key in accounts or member.account in accounts:
+        if key in accounts or accounts & set(member.accounts):
             return person, key
     return person, None
 
@@ -164,7 +169,9 @@ async def _join(unit: Unit, row: LeagueRow) -> View:
     if key is not None and members[key].left is None:
         raise WrongPhase(t("error.league_joined", name=row.name))
     rank = await rank_now(unit, person)
-    members[key or person] = Member(unit.actor.id, joined=row.round, rank=rank)
+    before = members.get(key) if key is not None else None
+    earlier = tuple(a for a in before.accounts if a != unit.actor.id) if before else ()
+    members[key or person] = Member(unit.actor.id, row.round, None, rank, earlier)
     await _save(unit, row, dataclasses.replace(data, members=members))
     key_text = "league.joined_late" if row.status is LeagueStatus.RUNNING else "league.joined"
     return View(
@@ -288,7 +295,7 @@ async def _round(unit: Unit, row: LeagueRow, extra: str | None) -> View:
         return View((t("league.no_rounds", name=row.name),))
     number = row.round
     if extra is not None:
-        if not extra.isdigit() or not 1 <= int(extra) <= row.round:
+        if not re.fullmatch(r"[0-9]{1,4}", extra) or not 1 <= int(extra) <= row.round:
             raise BadArguments(t("error.league_round_number", value=extra, n=row.round))
         number = int(extra)
     data = league_data(row)
@@ -405,7 +412,8 @@ async def _end(unit: Unit, row: LeagueRow) -> View:
     if row.status is LeagueStatus.ENDED:
         raise WrongPhase(t("error.league_ended", name=row.name))
     data = league_data(row)
-    _, open_games = await _open_games(unit, row)
+    games = await unit.uow.games.in_league(row.id)
+    open_games = [g for g in games if g.status is not GameStatus.FINISHED]
     await _save(unit, row, data, status=LeagueStatus.ENDED)
     lines = [t("league.ended", name=row.name)]
     if open_games:

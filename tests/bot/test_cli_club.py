@@ -263,7 +263,7 @@ STANDINGS_HEADERS = ["#", "Player", "W", "SOS", "SODOS", "P", "Left"]
 STANDINGS_ROWS = [  # the round-robin's byes: alice in round 1, carol in round 2 (a win each)
     ["1", "@carol", "2", "0", "0", "1", "1"],  # beat bob, then a bye
     ["2", "@alice", "1", "0", "0", "0", "2"],  # a bye, then playing bob (not played yet)
-    ["3", "@bob", "0", "2", "0", "1", "2"],  # lost to carol, playing alice, a bye in round 3
+    ["3", "@bob", "0", "2", "0", "1", "1"],  # lost to carol, playing alice, a bye in round 3
 ]
 
 

@@ -100,3 +100,35 @@ async def test_unlink_separates_and_keeps_games(service: GameService, database: 
     with pytest.raises(UserError) as error:
         await service.execute(Unlink(), Request(ALICE_TG))
     assert error.value.key == "error.unlink_none"
+
+
+async def test_a_code_read_by_somebody_else_never_replaces_its_owners_rating(
+    service: GameService, database: Database
+) -> None:
+    """The rating of the account that asked for the code is kept when it has rated games."""
+    gid = await start_game(service, "size=9", "rated=yes")
+    await service.execute(Resign(confirm=True), Request(BOB, game=gid))
+    mallory = Actor("telegram:666", "mallory")
+    for _ in range(2):  # mallory has more rated games than alice
+        other = await start_game(service, "size=9", "rated=yes", black=mallory, white=BOB)
+        await service.execute(Resign(confirm=True), Request(mallory, game=other))
+    async with database.unit_of_work() as uow:
+        before = (await uow.ratings.get_many([ALICE.id]))[ALICE.id]
+    code = await code_for(service, ALICE)
+    await service.execute(LinkAccount(code), Request(mallory))
+    async with database.unit_of_work() as uow:
+        after = await uow.ratings.get_many([ALICE.id, mallory.id])
+    assert after[ALICE.id].rating == before.rating and mallory.id not in after
+
+
+async def test_two_entries_of_one_league_cannot_be_linked(service: GameService) -> None:
+    from service.club_commands import League, LeagueAction
+
+    organiser = Request(Actor("discord:1", "org"), "console")
+    await service.execute(League(LeagueAction.CREATE, "autumn"), organiser)
+    await service.execute(League(LeagueAction.JOIN, "autumn"), Request(ALICE, "console"))
+    await service.execute(League(LeagueAction.JOIN, "1"), Request(ALICE_TG, "telegram:-5"))
+    code = await code_for(service, ALICE)
+    with pytest.raises(UserError) as error:
+        await service.execute(LinkAccount(code), Request(ALICE_TG))
+    assert error.value.key == "error.link_both_in_league"

@@ -10,7 +10,7 @@ from itertools import combinations
 import pytest
 
 from service import Actor, GameService
-from service.club_commands import League, LeagueAction
+from service.club_commands import League, LeagueAction, LeagueInfo, LinkAccount, Unlink
 from service.commands import Adjudicate, Request
 from service.errors import UserError
 from service.i18n import key_of
@@ -223,3 +223,81 @@ async def test_a_league_mixes_platforms_by_its_number(service: GameService) -> N
     with pytest.raises(UserError) as error:
         await service.execute(league(A.CREATE, "2026"), server)
     assert error.value.key == "error.league_name"
+
+
+async def test_review_cases_are_refused_with_a_reason(
+    service: GameService, database: Database
+) -> None:
+    """Odd numbers, words after `pair`, options where none belong: a clear refusal each."""
+    await create(service, ALICE, BOB, CAROL, DAVE, system="swiss", rounds="2")
+    await service.execute(league(A.START), Request(ORGANISER, "console"))
+    cases = [
+        (LeagueInfo(A.ROUND, "autumn", "²"), ALICE, "error.league_round_number"),
+        (LeagueInfo(A.ROUND, "autumn", "9"), ALICE, "error.league_round_number"),
+        (league(A.PAIR, extra="now"), ORGANISER, "error.league_force"),
+        (league(A.JOIN, size="9"), FRANK, "error.league_options"),
+        (league(A.JOIN, extra="x"), FRANK, "error.league_extra"),
+    ]
+    for command, actor, key in cases:
+        with pytest.raises(UserError) as error:
+            await service.execute(command, Request(actor, "console"))
+        assert error.value.key == key, command
+    assert len(await league_games(database)) == 2  # nothing paired
+
+
+async def test_no_round_notice_after_the_league_ended(
+    service: GameService, database: Database
+) -> None:
+    await create(service, ALICE, BOB, system="swiss", rounds="2")
+    await service.execute(league(A.START), Request(ORGANISER, "console"))
+    ended = await service.execute(league(A.END), Request(ORGANISER, "console"))
+    assert ended.keys == ("league.ended", "league.ended_open")
+    (game,) = await league_games(database)
+    view = await service.execute(Adjudicate("B+R"), Request(ORGANISER, "console", game=game.id))
+    assert all(key_of(n.lines[0]) != "league.round_done" for n in view.notify)
+
+
+async def test_a_platform_organiser_adjudicates_only_their_own_communitys_games(
+    service: GameService, database: Database
+) -> None:
+    server = Request(DISCORD_ANN, "discord:55", community="discord:guild:9", organiser=True)
+    await service.execute(league(A.CREATE, "winter"), server)
+    await service.execute(league(A.JOIN, "winter"), dataclasses.replace(server, organiser=False))
+    ben = Request(TELEGRAM_BEN, "telegram:-100")
+    await service.execute(league(A.JOIN, "1"), ben)
+    await service.execute(league(A.START, "winter"), server)
+    async with database.unit_of_work() as uow:
+        (game,) = await uow.games.in_league(1)
+    mallory = Request(Actor("telegram:999", "mallory"), "telegram:-777", organiser=True)
+    with pytest.raises(UserError) as error:
+        await service.execute(Adjudicate("W+R"), dataclasses.replace(mallory, game=game.id))
+    assert error.value.key == "error.not_organiser_here"
+    done = await service.execute(Adjudicate("W+R"), dataclasses.replace(server, game=game.id))
+    assert "end.adjudicated" in done.keys or done.game_id == game.id
+
+
+async def test_a_rejoin_from_a_linked_account_keeps_the_games(
+    service: GameService, database: Database
+) -> None:
+    await create(service, ALICE, BOB, CAROL, DAVE, system="swiss", rounds="3")
+    await service.execute(league(A.START), Request(ORGANISER, "console"))
+    await finish_round(service, database, 1)
+    before = await service.execute(league(A.STANDINGS), Request(BOB, "console"))
+    await service.execute(league(A.LEAVE), Request(ALICE, "console"))
+    alice_tg = Actor("telegram:77", "alice_tg")
+    code = await service.execute(LinkAccount(), Request(ALICE))
+    with pytest.raises(UserError) as error:  # the Telegram account may link: it holds no entry
+        await service.execute(Unlink(), Request(ALICE, "console"))
+    assert error.value.key == "error.unlink_none"
+    await service.execute(LinkAccount(code.lines[0].split()[4].rstrip(".")), Request(alice_tg))
+    rejoined = await service.execute(league(A.JOIN), Request(alice_tg, "console"))
+    assert rejoined.keys == ("league.joined_late",)
+    after = await service.execute(league(A.STANDINGS), Request(BOB, "console"))
+    assert before.table is not None and after.table is not None
+    played = {row[1]: row[5] for row in before.table.rows}
+    played["@alice_tg"] = played.pop("@alice")  # the entry plays from the new account now
+    assert {row[1]: row[5] for row in after.table.rows} == played  # nobody lost a game
+    # separating the accounts now would strand the entry
+    with pytest.raises(UserError) as error:
+        await service.execute(Unlink(), Request(alice_tg))
+    assert error.value.key == "error.unlink_in_league"

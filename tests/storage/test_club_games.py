@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from service.club_ports import LeagueStatus
 from service.ports import Database, GameRow, GameStatus, PlayerRow
-from tests.storage.test_club import games
+from tests.storage.test_club import games, league
 from tests.storage.test_repository import new_game
 
 
@@ -105,3 +106,13 @@ async def test_linked_accounts_of_a_person(repository: Database) -> None:
         await uow.commit()
     async with repository.unit_of_work() as uow:
         assert await uow.players.accounts("discord:1") == ["discord:1", "console:alice"]
+
+
+async def test_unfinished_leagues_in_every_community(repository: Database) -> None:
+    async with repository.unit_of_work() as uow:
+        first = await uow.leagues.add(league("a"))
+        await uow.leagues.add(league("b", "telegram:-5", status=LeagueStatus.ENDED))
+        third = await uow.leagues.add(league("c", "telegram:-5", status=LeagueStatus.RUNNING))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        assert [row.id for row in await uow.leagues.unfinished()] == [first.id, third.id]
