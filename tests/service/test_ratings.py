@@ -114,3 +114,24 @@ async def test_handicap_games_move_ratings_less(service: GameService, database: 
     await service.execute(Resign(confirm=True), Request(BOB, game=gid))
     carol = await ratings_of(database, CAROL.id)
     assert carol[CAROL.id][0] - 1500 < even[ALICE.id][0] - 1500
+
+
+async def test_ratings_on_both_databases(
+    real_service: GameService, real_database: Database
+) -> None:
+    """SQLite and PostgreSQL: a rated result changes both ratings once, a redelivered update
+    does not rate again, and the changes are read back newest first."""
+    service, database = real_service, real_database
+    gid = await start_game(service, "size=9", "rated=yes")
+    request = Request(BOB, game=gid, update_id="telegram:501")
+    await service.execute(Resign(confirm=True), request)
+    first = await ratings_of(database, ALICE.id, BOB.id)
+    await service.execute(Resign(confirm=True), request)  # delivered again
+    assert await ratings_of(database, ALICE.id, BOB.id) == first
+    assert first[ALICE.id][1] == first[BOB.id][1] == 1 and first[ALICE.id][0] > 1500
+    second = await start_game(service, "size=9", "rated=yes", black=BOB, white=ALICE)
+    await service.execute(Adjudicate("jigo"), Request(ORGANISER, game=second))
+    view = await service.execute(Rating(), Request(ALICE))
+    assert view.line_games[2:] == (second, gid)
+    board = await service.execute(Leaderboard(), Request(ALICE))
+    assert [line.split(" ")[1] for line in board.lines[1:]] == ["@alice", "@bob"]
