@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_discord.py
 	$(BIN)/python bench/bench_ratings.py
 	$(BIN)/python bench/bench_leagues.py
+	$(BIN)/python bench/bench_rated_games.py
 
 docs: $(STAMP)
 	$(BIN)/python scripts/render_docs.py
