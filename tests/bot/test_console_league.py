@@ -7,39 +7,13 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from bot.console.adapter import Console
 from service import GameService
 from service.catalogue_en import ENGLISH
 from service.i18n import t
 from service.ports import Database
-from storage.sqlite import open_sqlite
-from tests.postgres_support import drop_schema, new_schema, require_postgres
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
-    if request.param == "sqlite":
-        db: Database = await open_sqlite(tmp_path / "games.db")
-        try:
-            yield db
-        finally:
-            await db.close()
-        return
-    from storage.postgres import open_postgres
-
-    url = await require_postgres()
-    schema = new_schema()
-    db = await open_postgres(url, schema=schema)
-    try:
-        yield db
-    finally:
-        await db.close()
-        await drop_schema(url, schema)
 
 
 async def play(database: Database, script: list[str], boards: Path | None = None) -> list[str]:
@@ -81,7 +55,8 @@ def games_of(lines: list[str]) -> list[int]:
     return [int(m) for line in lines for m in re.findall(r"\] +#(\d+) @", line)]
 
 
-async def test_a_round_robin_season(database: Database, tmp_path: Path) -> None:
+async def test_a_round_robin_season(real_database: Database, tmp_path: Path) -> None:
+    database = real_database
     players = ["alice", "bob", "carol", "dave"]
     script = ["org: league create Spring size=9 time=3d"]
     script += [f"{p}: league join spring" for p in players]
@@ -121,7 +96,8 @@ async def test_a_round_robin_season(database: Database, tmp_path: Path) -> None:
     assert read("rating.summary", said["carol: rating @dave"][0])["games"] == "3"
 
 
-async def test_a_swiss_season(database: Database) -> None:
+async def test_a_swiss_season(real_database: Database) -> None:
+    database = real_database
     players = ["ann", "ben", "cid", "dot", "eve", "fay"]
     script = ["org: league create club system=swiss rounds=3 size=9 handicap=auto"]
     script += [f"{p}: league join club" for p in players]
@@ -146,7 +122,8 @@ async def test_a_swiss_season(database: Database) -> None:
     assert sum(wins_of(line) for line in table[1:]) == 9
 
 
-async def test_bad_league_input_on_the_console(database: Database) -> None:
+async def test_bad_league_input_on_the_console(real_database: Database) -> None:
+    database = real_database
     lines = await play(
         database,
         [
