@@ -10,7 +10,7 @@ import contextlib
 import dataclasses
 import io
 import re
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -50,19 +50,28 @@ def fast_pace(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @contextlib.asynccontextmanager
-async def serving(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscordServer, FakeTelegramServer]]:
+async def serving(
+    tmp_path: Path,
+    environ: Mapping[str, str] | None = None,
+    prepare: Callable[[FakeDiscordServer], None] | None = None,
+) -> AsyncIterator[tuple[FakeDiscordServer, FakeTelegramServer]]:
     """Both fakes (Telegram's limits scaled, the Discord fake's off as in test_both_platforms)
-    and the app on a SQLite file."""
+    and the app on a SQLite file; ``environ`` are the adapters' own settings
+    (``DISCORD_ORGANISER_ROLE`` …), ``prepare`` sets the Discord guild up before the bot
+    connects (roles, members)."""
     async with (
         start_fake_discord(limits=None) as dc,
         start_fake_telegram(limits=TELEGRAM_LIMITS.scaled(SCALE)) as tg,
     ):
+        if prepare is not None:
+            prepare(dc)
         config = Config(
             database_url=f"sqlite:///{tmp_path}/games.db",
             discord_token=dc.token,
             telegram_token=tg.token,
             telegram_api_url=tg.base_url,
             boards_dir=None,
+            environ=dict(environ or {}),
         )
         running = asyncio.create_task(app.serve(config, io.StringIO(), io.StringIO()))
         try:

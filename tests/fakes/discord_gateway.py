@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from tests.fakes._common import ChangeNotifier
-from tests.fakes.discord_payloads import ALICE, DiscordUser, guild_payload
+from tests.fakes.discord_payloads import DiscordUser, guild_payload
 
 
 class GatewaySession:
@@ -56,6 +56,9 @@ class GatewayMixin:
         bot_user: DiscordUser
         members: list[DiscordUser]
         channels: dict[int, dict[str, Any]]
+        guild_owner: DiscordUser
+        roles: list[dict[str, Any]]
+        everyone_permissions: int
 
         @property
         def gateway_url(self) -> str: ...
@@ -65,6 +68,7 @@ class GatewayMixin:
         _notifier: ChangeNotifier
 
         def threads(self) -> list[dict[str, Any]]: ...
+        def member_payload(self, user: DiscordUser) -> dict[str, Any]: ...
 
     _sockets: list[GatewaySession]
     resume_count: int = 0
@@ -139,7 +143,7 @@ class GatewayMixin:
         elif op == 8:
             chunk = {
                 "guild_id": str(self.guild_id),
-                "members": [u.member(self.guild_id) for u in self.members],
+                "members": [self.member_payload(u) for u in self.members],
                 "chunk_index": 0,
                 "chunk_count": 1,
                 "nonce": (data or {}).get("nonce"),
@@ -152,10 +156,12 @@ class GatewayMixin:
         return guild_payload(
             self.guild_id,
             "Go Club",
-            ALICE,
+            self.guild_owner,
             channels,
             self.threads(),
-            [u.member(self.guild_id) for u in self.members],
+            [self.member_payload(u) for u in self.members],
+            self.roles,
+            self.everyone_permissions,
         )
 
     @property

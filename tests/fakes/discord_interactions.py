@@ -88,6 +88,7 @@ class InteractionRoutes:
         _notifier: ChangeNotifier
 
         def channel(self, channel_id: int) -> dict[str, Any]: ...
+        def member_payload(self, user: DiscordUser) -> dict[str, Any]: ...
         def message(self, message_id: int) -> StoredDiscordMessage: ...
         def dispatch(self, event: str, data: dict[str, Any]) -> None: ...
         def create_message(
@@ -217,7 +218,7 @@ class InteractionRoutes:
         kind = next((d["type"] for d in definitions if d["name"] == name), None)
         if isinstance(value, DiscordUser):
             resolved.setdefault("users", {})[str(value.id)] = value.to_api()
-            member = {k: v for k, v in value.member(self.guild_id).items() if k != "user"}
+            member = {k: v for k, v in self.member_payload(value).items() if k != "user"}
             resolved.setdefault("members", {})[str(value.id)] = member
             return {"name": name, "type": kind or 6, "value": str(value.id)}
         return {"name": name, "type": kind or option_type_of(value), "value": value}
@@ -240,6 +241,7 @@ class InteractionRoutes:
             data=data,
             channel=channel,
             user=user,
+            member=self.member_payload(user),
         )
         if message is not None:
             payload["message"] = message.payload

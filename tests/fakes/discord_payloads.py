@@ -65,18 +65,21 @@ class DiscordUser:
             "verified": True,
         }
 
-    def member(self, guild_id: int) -> dict[str, Any]:
-        """The API ``GuildMember`` object of this user in a guild."""
+    def member(
+        self, guild_id: int, roles: list[int] | None = None, permissions: int | None = None
+    ) -> dict[str, Any]:
+        """The API ``GuildMember`` object of this user in a guild: its role ids (not
+        @everyone's) and, as interactions carry it, its permissions (default: all)."""
         return {
             "user": self.to_api(),
-            "roles": [],
+            "roles": [str(role) for role in roles or ()],
             "joined_at": iso_now(),
             "deaf": False,
             "mute": False,
             "flags": 0,
             "pending": False,
             "nick": None,
-            "permissions": ALL_PERMISSIONS,
+            "permissions": ALL_PERMISSIONS if permissions is None else str(permissions),
         }
 
 
@@ -174,12 +177,16 @@ def guild_payload(
     channels: list[dict[str, Any]],
     threads: list[dict[str, Any]],
     members: list[dict[str, Any]],
+    roles: list[dict[str, Any]] | None = None,
+    everyone_permissions: int | None = None,
 ) -> dict[str, Any]:
-    """A full ``GUILD_CREATE`` guild."""
+    """A full ``GUILD_CREATE`` guild; ``roles`` besides @everyone (default: every permission)."""
     everyone = {
         "id": str(guild_id),
         "name": "@everyone",
-        "permissions": ALL_PERMISSIONS,
+        "permissions": ALL_PERMISSIONS
+        if everyone_permissions is None
+        else str(everyone_permissions),
         "position": 0,
         "color": 0,
         "hoist": False,
@@ -192,7 +199,7 @@ def guild_payload(
         "name": name,
         "icon": None,
         "owner_id": str(owner.id),
-        "roles": [everyone],
+        "roles": [everyone, *(roles or ())],
         "emojis": [],
         "stickers": [],
         "features": [],
@@ -336,9 +343,13 @@ def interaction_payload(
     data: dict[str, Any],
     channel: dict[str, Any],
     user: DiscordUser,
+    member: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """An ``INTERACTION_CREATE`` payload as current discord.py reads it (guild context)."""
+    """An ``INTERACTION_CREATE`` payload as current discord.py reads it (guild context);
+    ``member`` is the user's ``GuildMember`` (its ``permissions``: the member's in the
+    channel, as Discord sends them; default: all)."""
     guild_id = channel["guild_id"]
+    member = member or user.member(int(guild_id))
     return {
         "id": str(interaction_id),
         "application_id": str(application_id),
@@ -347,8 +358,8 @@ def interaction_payload(
         "guild_id": guild_id,
         "guild": {"id": guild_id, "locale": "en-US", "features": []},
         "channel_id": channel["id"],
-        "channel": {**channel, "permissions": ALL_PERMISSIONS},
-        "member": user.member(int(guild_id)),
+        "channel": {**channel, "permissions": member["permissions"]},
+        "member": member,
         "token": token,
         "version": 1,
         "locale": "en-US",

@@ -40,6 +40,7 @@ from tests.fakes.discord_payloads import (
     thread_payload,
 )
 from tests.fakes.discord_rest import RestRoutes
+from tests.fakes.discord_roles import MemberRoles
 from tests.fakes.limits import DISCORD_LIMITS, DiscordFloodControl, DiscordLimits, too_many_requests
 
 T = TypeVar("T")
@@ -51,7 +52,7 @@ API_PREFIX = "/api/v10"
 RECORDED = web.RequestKey("recorded", RecordedRequest)
 
 
-class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin):
+class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin, MemberRoles):
     """An in-process Discord API on 127.0.0.1: one guild, its channels, messages and a gateway.
 
     ``limits`` are the rate limits it enforces (``None``: none); every request it answered 429
@@ -71,6 +72,8 @@ class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin):
         self.guild_id = self.ids.next()
         self.channel_id = self.ids.next()
         self.members = [self.bot_user, ALICE, BOB]
+        self.guild_owner = ALICE
+        self._init_roles()
         self.channels: dict[int, dict[str, Any]] = {
             self.channel_id: text_channel_payload(self.channel_id, self.guild_id, "go", 0)
         }
@@ -289,7 +292,7 @@ class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin):
         author = next((u for u in self.members if u.id == message.author_id), None)
         extra: dict[str, Any] = {"guild_id": str(self.guild_id)}
         if author is not None and message.payload.get("webhook_id") is None:
-            extra["member"] = {k: v for k, v in author.member(self.guild_id).items() if k != "user"}
+            extra["member"] = {k: v for k, v in self.member_payload(author).items() if k != "user"}
         return {**message.payload, **extra}
 
     # ----- HTTP plumbing ----------------------------------------------------------------
