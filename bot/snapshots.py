@@ -138,3 +138,9 @@ async def render_table(table: TableView | None) -> bytes | None:
         more=t("table.more"),
     )
     return await asyncio.to_thread(render_table_png, drawn)
+
+
+async def table_attachment(table: TableView | None) -> tuple[str, bytes] | None:
+    """A view's table as an image attachment, ``("standings.png", png)``; None for none."""
+    png = await render_table(table)
+    return None if png is None else ("standings.png", png)

@@ -20,7 +20,7 @@ from bot.discord.offers import Offers
 from bot.discord.pacing import Pacer
 from bot.fitting import fit_lines
 from bot.grammar import Spec
-from bot.snapshots import render_board, render_table
+from bot.snapshots import render_board, table_attachment
 from service import Actor, Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, GameAt, Link, Links
 from service.i18n import t
@@ -247,7 +247,7 @@ class Presenter:
             png=png,
             pings=pings,
             buttons=view.buttons,
-            file=view.file or await _table_file(view),
+            file=view.file or await table_attachment(view.table),
             live=not view.hypothetical,
         )
         opening = command.starts and view.board is not None and thread is None
@@ -257,10 +257,8 @@ class Presenter:
         if thread is not None and thread != answer.channel_id and view.board is not None:
             thread = await self._in_thread(answer, thread, main, view, opening, ticket)
         else:
-            public = not view.private and (
-                view.board is not None or bool(view.notify) or command.home
-            )
-            await self._here(answer, main, view, ticket, private=not public)
+            public = view.board is not None or bool(view.notify) or command.home
+            await self._here(answer, main, view, ticket, private=view.private or not public)
         where = thread if thread is not None else answer.channel_id
         for players, notice in grouped(separate):
             notice_out = compose(notice.lines, pings=players, buttons=notice.buttons)
@@ -401,9 +399,3 @@ class Presenter:
             except discord.HTTPException as error:
                 log.warning("could not deliver a notice of game %s: %s", view.game_id, error)
         await self.offers.settle(view, thread=thread)
-
-
-async def _table_file(view: View) -> tuple[str, bytes] | None:
-    """A league table's image as the answer's attachment."""
-    png = await render_table(view.table)
-    return None if png is None else ("standings.png", png)

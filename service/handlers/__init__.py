@@ -53,6 +53,7 @@ from service.handlers import (
     computer,
     confirming,
     keeping,
+    league_reads,
     leagues,
     looking,
     playing,
@@ -104,7 +105,7 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     Leaderboard: Handler(ratings.leaderboard, writes=False),
     History: Handler(ratings.history, writes=False),
     League: Handler(leagues.league),
-    LeagueInfo: Handler(leagues.league_info, writes=False),
+    LeagueInfo: Handler(league_reads.league_info, writes=False),
     LinkAccount: Handler(accounts.link),
     Unlink: Handler(accounts.unlink),
 }

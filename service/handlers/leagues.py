@@ -5,12 +5,12 @@ and round. Organisers create, start, pair and end; anyone joins and leaves."""
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from engine.colors import Color
 from service.club_commands import READ_ACTIONS, League, LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
-from service.errors import BadArguments, NoSuchGame, NotOrganiser, WrongPhase
+from service.errors import BadArguments, NotOrganiser, WrongPhase
+from service.handlers.league_reads import league_info, named
 from service.i18n import t
 from service.league_play import (
     league_data,
@@ -18,46 +18,13 @@ from service.league_play import (
     rank_now,
     rounds_of,
     start_game,
-    table,
 )
-from service.league_settings import (
-    LEAGUE_NUMBER,
-    LeagueData,
-    Member,
-    league_name,
-    parse_settings,
-)
+from service.league_settings import LeagueData, Member, Settings, league_name, parse_settings
 from service.ports import GameRow, GameStatus
-from service.timing import left_text
 from service.unit import Unit
-from service.views import Notice, TableView, View
+from service.views import Notice, View
 
 MIN_MEMBERS = 2
-
-
-async def _named(unit: Unit, name: str | None) -> LeagueRow:
-    """The community's league of that name, or any community's league by its number (``7`` or
-    ``#7``: how a member on another platform or chat joins and follows it), or a refusal."""
-    if name is not None and (number := LEAGUE_NUMBER.fullmatch(name)):
-        found = await unit.uow.leagues.get(int(number[1]))
-        if found is None:
-            raise NoSuchGame(t("error.league_number_unknown", id=number[1]))
-        return found
-    valid = league_name(name)
-    row = await unit.uow.leagues.find(unit.community, valid)
-    if row is None:
-        raise NoSuchGame(t("error.league_unknown", name=valid))
-    return row
-
-
-async def league_info(unit: Unit, command: LeagueInfo) -> View:
-    """A read: ``league list``, ``league round NAME [N]``, ``league standings NAME``."""
-    if command.action is LeagueAction.LIST:
-        return await _list(unit)
-    row = await _named(unit, command.name)
-    if command.action is LeagueAction.ROUND:
-        return await _round(unit, row, command.extra)
-    return await _standings(unit, row)
 
 
 async def league(unit: Unit, command: League) -> View:
@@ -73,7 +40,7 @@ async def league(unit: Unit, command: League) -> View:
         raise BadArguments(t("error.league_extra", value=command.extra))
     if command.extra is not None and command.extra != "force":
         raise BadArguments(t("error.league_force", value=command.extra))
-    row = await _named(unit, command.name)
+    row = await named(unit, command.name)
     if action is LeagueAction.JOIN:
         return await _join(unit, row)
     if action is LeagueAction.LEAVE:
@@ -126,10 +93,8 @@ async def _create(unit: Unit, name: str, command: League) -> View:
     return View((t("league.created", name=name, id=added.id, terms=_terms(settings)),))
 
 
-def _terms(settings: object) -> str:
-    from service.league_settings import Settings
-
-    assert isinstance(settings, Settings)
+def _terms(settings: Settings) -> str:
+    """``Swiss, 5 rounds, 19×19, komi 6.5, …``."""
     parts = [t(f"league.system_{settings.system}")]
     if settings.rounds is not None:
         parts.append(t("league.rounds", n=settings.rounds))
@@ -209,8 +174,10 @@ async def _start(unit: Unit, row: LeagueRow) -> View:
     if len(data.members) < MIN_MEMBERS:
         raise WrongPhase(t("error.league_too_few", name=row.name, n=MIN_MEMBERS))
     order = tuple(data.members)  # joining order: the Berger table's numbers
+    persons = await unit.persons(m.account for m in data.members.values())
     ranked = {
-        p: dataclasses.replace(m, rank=await rank_now(unit, p)) for p, m in data.members.items()
+        p: dataclasses.replace(m, rank=await rank_now(unit, persons[m.account]))
+        for p, m in data.members.items()
     }
     data = dataclasses.replace(data, order=order, members=ranked)
     row = await _save(unit, row, data, status=LeagueStatus.RUNNING)
@@ -288,124 +255,6 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
     data = dataclasses.replace(data, byes={**data.byes, number: tuple(byes)})
     await _save(unit, row, data, round=number)
     return View(tuple(lines), notify=tuple(notices))
-
-
-async def _round(unit: Unit, row: LeagueRow, extra: str | None) -> View:
-    if row.round == 0:
-        return View((t("league.no_rounds", name=row.name),))
-    number = row.round
-    if extra is not None:
-        if not re.fullmatch(r"[0-9]{1,4}", extra) or not 1 <= int(extra) <= row.round:
-            raise BadArguments(t("error.league_round_number", value=extra, n=row.round))
-        number = int(extra)
-    data = league_data(row)
-    games = [g for g in await unit.uow.games.in_league(row.id) if g.round == number]
-    lines = [t("league.round_header", name=row.name, round=number, of=rounds_of(row, data))]
-    ids: list[int | None] = [None]
-    for game in games:
-        names = await unit.names(game)
-        players = {"id": game.id, "black": names[Color.BLACK], "white": names[Color.WHITE]}
-        left = ""
-        if game.status is not GameStatus.FINISHED:  # the clocks settle it when time runs out
-            left = await left_text(unit, await unit.load(game.id))
-        if left:
-            lines.append(t("league.round_game_due", left=left, **players))
-        else:
-            state = game.result if game.status is GameStatus.FINISHED else t("league.playing")
-            lines.append(t("league.round_game", state=state, **players))
-        ids.append(game.id)
-    for person in data.byes.get(number, ()):
-        lines.append(t("league.bye", name=await unit.name(data.members[person].account)))
-        ids.append(None)
-    still = [g for g in games if g.status is not GameStatus.FINISHED]
-    if still:
-        lines.append(t("league.round_open", n=len(still)))
-        ids.append(None)
-    return View(tuple(lines), line_games=tuple(ids))
-
-
-async def _standings(unit: Unit, row: LeagueRow) -> View:
-    data = league_data(row)
-    games = await unit.uow.games.in_league(row.id)
-    rows = table(row, data, games)
-    mcmahon = data.settings.system == "mcmahon"
-    await unit.read_players(m.account for m in data.members.values())
-    lines = [t("league.standings_header", name=row.name, round=row.round, of=rounds_of(row, data))]
-    cells: list[tuple[str, ...]] = []
-    mine: set[int] = set()
-    me = (await unit.persons([unit.actor.id]))[unit.actor.id]
-    for index, entry in enumerate(rows):
-        name = await unit.name(data.members[entry.id].account)
-        if data.members[entry.id].left is not None:
-            name = t("league.withdrawn", name=name)
-        place = f"{entry.place}{'=' if entry.tied else '.'}"
-        numbers = {
-            "wins": f"{entry.wins:g}",
-            "sos": f"{entry.sos:g}",
-            "sodos": f"{entry.sodos:g}",
-            "mms": f"{entry.mms:g}" if entry.mms is not None else "",
-            "played": entry.played,
-            "left": entry.left,
-        }
-        key = "league.standing_mms" if mcmahon else "league.standing"
-        lines.append(t(key, place=place, name=name, **numbers))
-        cell = [place.rstrip("."), name]
-        if mcmahon:
-            cell.append(str(numbers["mms"]))
-        cell += [
-            str(numbers["wins"]),
-            str(numbers["sos"]),
-            str(numbers["sodos"]),
-            str(entry.played),
-            str(entry.left),
-        ]
-        cells.append(tuple(cell))
-        if entry.id == me:
-            mine.add(index)
-    if not rows:
-        lines.append(t("league.no_members"))
-    headers = [t("table.place"), t("table.player")]
-    if mcmahon:
-        headers.append(t("table.mms"))
-    headers += [
-        t("table.wins"),
-        t("table.sos"),
-        t("table.sodos"),
-        t("table.played"),
-        t("table.left"),
-    ]
-    picture = TableView(
-        t("league.table_title", name=row.name),
-        tuple(headers),
-        tuple(cells),
-        note=t("league.table_note", round=row.round, of=rounds_of(row, data)),
-        highlight=frozenset(mine),
-    )
-    return View(tuple(lines), table=picture)
-
-
-async def _list(unit: Unit) -> View:
-    rows = await unit.uow.leagues.for_community(unit.community)
-    if not rows:
-        return View((t("league.none"),))
-    lines = [t("league.list_header")]
-    for row in rows:
-        data = league_data(row)
-        lines.append(
-            t(
-                "league.list_line",
-                name=row.name,
-                id=row.id,
-                system=t(f"league.system_{data.settings.system}"),
-                status=t(f"league.status_{row.status.value}"),
-                round=row.round,
-                of=rounds_of(row, data)
-                if row.status is not LeagueStatus.ENTRY or data.settings.rounds
-                else "?",
-                n=len(data.active()),
-            )
-        )
-    return View(tuple(lines))
 
 
 async def _end(unit: Unit, row: LeagueRow) -> View:
