@@ -17,7 +17,7 @@ from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
 from service.commands import AnyCommand
 from service.errors import BadArguments
-from service.i18n import t
+from service.i18n import has_message, t
 from service.views import split_token
 
 __all__ = [
@@ -174,6 +174,8 @@ def help_lines(name: str | None = None) -> list[str]:
     ]
     if spec.aliases:
         details.append(t("help.aliases", aliases=", ".join(spec.aliases)))
+    if has_message(more := f"help.more.{spec.name}"):  # a command of several actions
+        details += t(more).split("\n")
     return details
 
 

@@ -165,4 +165,17 @@ CLUB: dict[str, str] = {
     ),
     "help.cmd.link": "Link your Discord and Telegram accounts: `link` gives a code, `link CODE`.",
     "help.cmd.unlink": "Separate this account from the accounts it is linked with.",
+    "help.more.league": (
+        "`league list`: the leagues here, with their numbers.\n"
+        "`league join NAME`, `league leave NAME`: enter, or withdraw (results so far count).\n"
+        "`league round NAME [N]`, `league standings NAME`: pairings and open games; the table.\n"
+        "Organisers: `league create NAME [system=roundrobin|swiss|mcmahon] [rounds=5] [size=19] "
+        "[komi=6.5] [handicap=no|auto] [time=7d+1d] [rated=yes|no] [bye=win|none]`, "
+        "`league start NAME`, `league pair NAME [force]`, `league end NAME`.\n"
+        "From another chat or platform, name a league by its number: `league join 7`."
+    ),
+    "help.more.link": (
+        "`link` gives a one-time code, valid 10 minutes and shown only to you; send "
+        "`link CODE` from your account on the other platform. `unlink` separates them again."
+    ),
 }

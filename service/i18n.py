@@ -44,6 +44,11 @@ def t(key: str, /, **params: object) -> Text:
     return Text(template.format(**params) if params else template, key)
 
 
+def has_message(key: str) -> bool:
+    """Whether the catalogue defines ``key`` (optional texts, such as a command's details)."""
+    return key in ENGLISH
+
+
 def key_of(text: str) -> str | None:
     """The catalogue key of a sentence made by :func:`t` (None for other text)."""
     return text.key if isinstance(text, Text) else None

@@ -260,3 +260,11 @@ def test_an_unknown_command_far_from_every_name_gets_no_guess() -> None:
     with pytest.raises(BadArguments) as raised:
         parse("hello there")
     assert raised.value.key == "grammar.unknown"
+
+
+@pytest.mark.parametrize("name", ["league", "link"])
+def test_commands_of_several_actions_explain_each(name: str) -> None:
+    details = help_lines(name)
+    more = t(f"help.more.{name}").split("\n")
+    assert details[-len(more) :] == more
+    assert all(len(line) < 2000 for line in details)
