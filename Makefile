@@ -4,13 +4,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench docs clean
+LOCALES := service/locale
+MOS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/gobot.po))
 
-run: $(STAMP)
+.PHONY: run test lint bench docs clean messages
+
+run: $(STAMP) $(MOS)
 	$(BIN)/gobot run
 
-test: $(STAMP)
+test: $(STAMP) $(MOS)
 	$(BIN)/pytest
+
+# The compiled catalogues (never in git): rebuilt whenever a translation changes.
+$(LOCALES)/%/LC_MESSAGES/gobot.mo: $(LOCALES)/%/LC_MESSAGES/gobot.po $(STAMP)
+	$(BIN)/pybabel compile --domain gobot --input-file $< --output-file $@
+
+# After changing an English text: extract the template and merge it into every language's .po
+# (new texts come untranslated, changed ones fuzzy; tests/service/test_catalogues.py tells).
+messages: $(STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --project gobot \
+		--copyright-holder "the gobot authors" --output-file $(LOCALES)/gobot.pot .
+	$(BIN)/pybabel update --input-file $(LOCALES)/gobot.pot --output-dir $(LOCALES) \
+		--domain gobot --ignore-pot-creation-date
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -42,4 +57,5 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 clean:
+	rm -f $(MOS)
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

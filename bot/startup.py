@@ -38,7 +38,7 @@ ENGLISH = {
         "(docker run -it …), or pipe a script (python -m bot < game.txt)"
     ),
 }
-add_messages("en", ENGLISH)
+add_messages(ENGLISH)
 
 _ERRNO = re.compile(r"\[Errno (\d+)\]")
 

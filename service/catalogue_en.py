@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.catalogue_club_en import CLUB
 
-ENGLISH: dict[str, str] = {
+ENGLISH: dict[str, str | tuple[str, str]] = {
     # colours, words
     "color.black": "Black",
     "color.white": "White",
@@ -163,8 +163,7 @@ ENGLISH: dict[str, str] = {
     "legend.seki_eye": "eye: not counted",
     "legend.unsettled": "unsettled",
     "legend.capturable": "can be captured",
-    "result.point": "{n} point",
-    "result.points": "{n} points",
+    "result.points": ("{n} point", "{n} points"),
     "result.score": "{winner} wins by {points}",
     "result.resignation": "{winner} wins by resignation",
     "result.time": "{winner} wins on time",
@@ -195,12 +194,9 @@ ENGLISH: dict[str, str] = {
     "games.lost_time": "you lost on time ({sgf})",
     "games.won_forfeit": "you won by forfeit ({sgf})",
     "games.lost_forfeit": "you lost by forfeit ({sgf})",
-    "games.day_ago": "{n} day ago",
-    "games.days_ago": "{n} days ago",
-    "games.hour_ago": "{n} hour ago",
-    "games.hours_ago": "{n} hours ago",
-    "games.minute_ago": "{n} minute ago",
-    "games.minutes_ago": "{n} minutes ago",
+    "games.days_ago": ("{n} day ago", "{n} days ago"),
+    "games.hours_ago": ("{n} hour ago", "{n} hours ago"),
+    "games.minutes_ago": ("{n} minute ago", "{n} minutes ago"),
     "games.just_now": "just now",
     "games.challenge_out": "#{id} your challenge to {name}: {terms}",
     "games.challenge_in": "#{id} challenge from {name}: {terms} (accept or decline)",

@@ -40,7 +40,9 @@ class Request:
 
     ``community`` is where leaderboards and leagues belong (a Discord server, a Telegram group;
     empty: the channel itself); ``organiser`` is the platform's word that the actor organises
-    it (Discord's Manage Server permission or role, a Telegram group's administrators)."""
+    it (Discord's Manage Server permission or role, a Telegram group's administrators);
+    ``locale`` is the community's language as the platform states it (a Discord server's
+    preferred locale), used when neither the person nor the channel chose one."""
 
     actor: Actor
     channel: str = ""
@@ -49,6 +51,7 @@ class Request:
     links: tuple[tuple[str, str], ...] = ()
     community: str = ""
     organiser: bool = False
+    locale: str | None = None  # the community's own locale (a Discord server's), for languages
 
 
 class Command(Generic[R_co]):

@@ -68,7 +68,10 @@ async def answer(
     player = row.black if is_engine(row.black) else row.white if is_engine(row.white) else None
     if player is None or row.status is not GameStatus.ACTIVE:
         return view
-    engine = engine_actor(opponent, engine_level(player))
+    # the computer speaks its opponent's language: its answer is read by the person it answers
+    engine = dataclasses.replace(
+        engine_actor(opponent, engine_level(player)), language=view.language
+    )
     asks = Request(engine, request.channel, view.game_id)
     mine = color_of(row, player)
     assert mine is not None

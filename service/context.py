@@ -12,6 +12,7 @@ from engine.game import Game
 from service.clock import DAY
 from service.limits import CommandBudget, Limits
 from service.ports import Database, Opponent
+from service.preferences import Defaults
 
 Clock = Callable[[], float]
 CACHE_SIZE = 2000  # replayed games kept in memory, keyed by their stored version
@@ -56,3 +57,4 @@ class Context:
     cache: GameCache = field(default_factory=GameCache)
     limits: Limits = field(default_factory=Limits)
     budget: CommandBudget | None = None  # commands per person; None: not limited
+    defaults: Defaults = field(default_factory=Defaults)  # GOBOT_LANGUAGE, GOBOT_NOTIFY, …

@@ -20,9 +20,11 @@ from service.errors import Busy, TooFast
 from service.handlers import handler_of
 from service.i18n import language, t
 from service.limits import CommandBudget, Limits
+from service.localize import for_reader, localized
 from service.model import color_of
 from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Opponent
+from service.preferences import Defaults
 from service.unit import Unit
 from service.views import Deliver, View
 
@@ -30,6 +32,8 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 Work = Callable[[Unit], Awaitable[Any]]
 ATTEMPTS = 8
+LANGUAGE_SECONDS = 60.0  # how long language_for keeps an answer
+LANGUAGE_CACHE = 10_000
 
 
 class GameService:
@@ -47,6 +51,7 @@ class GameService:
         opponent: Opponent | None = None,
         limits: Limits | None = None,
         budget: CommandBudget | None = None,
+        defaults: Defaults | None = None,
     ) -> None:
         self.context = Context(
             database,
@@ -57,12 +62,14 @@ class GameService:
             opponent,
             limits=limits or Limits(),
             budget=budget,
+            defaults=defaults or Defaults(),
         )
         self.deadline_listeners: list[Callable[[], None]] = []
         #: where the computer's answers to the scheduler's retries go (the scheduler's delivery):
         #: they are worked out in the background, so the scheduler never waits for the engine
         self.answer_listeners: list[Deliver] = []
         self._background: set[asyncio.Task[None]] = set()
+        self._languages: dict[tuple[str, str], tuple[float, str]] = {}  # language_for's
 
     @property
     def clock(self) -> Clock:
@@ -81,15 +88,51 @@ class GameService:
             if handler.limited:
                 self.charge(request.actor)
             run = handler.run
+
+            async def work(unit: Unit) -> Any:
+                """The command in its reader's language; each notice in its own reader's."""
+                unit.reader = (await unit.preferences())[request.actor.id]
+                with language(unit.reader.language.value):
+                    result = await run(unit, command)
+                    if isinstance(result, View):
+                        if unit.notices:  # what the command caused beyond its game
+                            notify = (*result.notify, *unit.notices)
+                            result = dataclasses.replace(result, notify=notify)
+                        result = await localized(unit, result, unit.reader)
+                return result
+
             if handler.writes:
-                result, unit = await self._write(request, lambda unit: run(unit, command))
+                result, unit = await self._write(request, work)
             else:
-                result, unit = await self._read(request, lambda unit: run(unit, command))
+                result, unit = await self._read(request, work)
             if handler.writes and unit is not None and isinstance(result, View):
-                if unit.notices:  # what the command caused beyond its game
-                    result = dataclasses.replace(result, notify=(*result.notify, *unit.notices))
-                result = await self._after(unit, request, result)
+                answered = await self._after(unit, request, result)
+                if answered is not result and unit.reader is not None:
+                    answered = for_reader(answered, unit.reader)  # the computer's answer too
+                result = answered
         return cast(R, result)
+
+    async def language_for(self, actor: Actor, channel: str, locale: str | None = None) -> str:
+        """The language of ``actor`` in ``channel`` (for what an adapter says by itself: help,
+        a command it could not read), as :meth:`execute` would choose it. Kept for a minute per
+        actor and channel; a ``settings`` command of this process forgets it at once."""
+        key = (actor.id, channel)
+        now = time.monotonic()
+        cached = self._languages.get(key)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        request = Request(actor, channel, locale=locale)
+        async with self.context.database.unit_of_work() as uow:
+            unit = Unit(self.context, request, uow, self.context.clock())
+            code = (await unit.preferences())[actor.id].language.value
+        if len(self._languages) > LANGUAGE_CACHE:
+            self._languages.clear()
+        self._languages[key] = (now + LANGUAGE_SECONDS, code)
+        return code
+
+    def forget_languages(self) -> None:
+        """Settings changed: choose every language afresh (:meth:`language_for`)."""
+        self._languages.clear()
 
     def charge(self, actor: Actor) -> None:
         """Spend one command of ``actor``'s budget (:mod:`service.limits`), or raise

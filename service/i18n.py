@@ -1,52 +1,183 @@
-"""Translation of every user-facing string: ``t(key, **params)`` looks the key up in the catalogue
-of the current language (a context variable set per command) and falls back to English.
+"""Translation of every user-facing string, the gettext way.
 
-Czech (``cs``) and Hungarian (``hu``) catalogues are added as more entries of :data:`CATALOGUES`,
-keyed exactly like :mod:`service.catalogue_en`.
+The English texts are the source: the catalogue modules (:mod:`service.catalogue_en` and the
+adapters' ``messages`` modules) map each message id (``button.pass``) to its English text, or to
+``(singular, plural)`` for a count. Babel extracts them (``babel.cfg``, :mod:`service.i18n_extract`)
+into ``service/locale/gobot.pot``: the message id becomes the entry's context (``msgctxt``), the
+English text its ``msgid``, so translators see the English sentence and work on
+``service/locale/<lang>/LC_MESSAGES/gobot.po`` with ordinary tools (Poedit, Weblate, msgmerge).
+The install compiles the ``.mo`` files (``make``); a missing or stale ``.mo`` is compiled from its
+``.po`` in memory at first use, so a checkout without ``make`` still speaks every language.
+
+``t(key, **params)`` looks the key up in the current language (a context variable that the service
+sets for each reader) and falls back to English for anything untranslated.
 """
 
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator, Mapping
+import gettext
+import io
+import logging
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+from typing import cast
 
 from service.catalogue_en import ENGLISH
 
+log = logging.getLogger(__name__)
+
+DOMAIN = "gobot"
+LOCALE_DIR = Path(__file__).with_name("locale")
 DEFAULT_LANGUAGE = "en"
-CATALOGUES: dict[str, Mapping[str, str]] = {"en": ENGLISH}  # adapters add theirs: add_messages
+LANGUAGES: tuple[str, ...] = ("en", "cs", "hu")
+"""Every language the bot speaks (each has ``service/locale/<code>/LC_MESSAGES/gobot.po``)."""
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "cs": "Čeština", "hu": "Magyar"}
+
+Source = str | tuple[str, str]
+SOURCE: dict[str, Source] = dict(ENGLISH)  # adapters add theirs: add_messages
 
 _language: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
 
 
 class Text(str):
-    """A translated sentence that remembers its catalogue key, so tests (and later, rendering in
-    each reader's language) can tell messages apart without comparing English words.
+    """A translated sentence that remembers its catalogue key (so tests can tell messages apart
+    without comparing words of any language) and how to say it again in another language (a
+    notice is rendered in its reader's language: :func:`in_language`).
 
     >>> line = t("button.pass")
-    >>> line, line.key
-    ('Pass', 'button.pass')
+    >>> line, line.key, in_language("cs", line) != line
+    ('Pass', 'button.pass', True)
     """
 
-    __slots__ = ("key",)
-    key: str
+    __slots__ = ("again", "key")
+    key: str | None
+    again: Callable[[], str] | None  # the same message in the current language
 
-    def __new__(cls, text: str, key: str) -> Text:
+    def __new__(cls, text: str, key: str | None, again: Callable[[], str] | None = None) -> Text:
         made = super().__new__(cls, text)
         made.key = key
+        made.again = again
         return made
 
 
+def restate(value: object) -> object:
+    """``value`` said in the current language (a :class:`Text` is made again; others stay)."""
+    return value.again() if isinstance(value, Text) and value.again is not None else value
+
+
+def in_language(code: str, value: str) -> str:
+    """``value`` said in the language ``code``: a :class:`Text` is made again there; any other
+    string (a name, a point, a number) is the same in every language."""
+    if not isinstance(value, Text) or value.again is None:
+        return value
+    with language(code):
+        return value.again()
+
+
+def lazy(make: Callable[[], str]) -> Text:
+    """A composed message (parts joined, a sentence around a sentence) that can be said again in
+    another language: ``make`` builds it in the current language, from values that do not change
+    (never a game that later moves)."""
+    return Text(make(), None, lambda: lazy(make))
+
+
+def supported(code: str | None) -> str | None:
+    """The bot's language for a platform's or a person's code, or None when it has none.
+
+    >>> supported("cs-CZ"), supported("HU"), supported("pt_BR"), supported(None)
+    ('cs', 'hu', None, None)
+    """
+    if not code:
+        return None
+    base = code.replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+@cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``code`` (English texts for anything it lacks)."""
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    if not po.exists():
+        log.warning("no catalogue for %r in %s: English texts are used", code, folder)
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo  # only when the install did not compile it
+    from babel.messages.pofile import read_po
+
+    log.info("compiling %s in memory (`make` compiles it once)", po)
+    with po.open("rb") as handle:
+        catalogue = read_po(handle, locale=code, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def template(code: str, key: str, count: float | None = None) -> str:
+    """The text of ``key`` in ``code`` before formatting (the plural form for ``count``)."""
+    source = SOURCE[key]
+    catalogue = translations(code)
+    if isinstance(source, tuple):
+        n = _plural_n(1 if count is None else count)
+        return catalogue.npgettext(key, source[0], source[1], n) or source[n != 1]
+    return catalogue.pgettext(key, source) or source
+
+
+def _plural_n(count: float) -> int:
+    """The whole number that picks a plural form: a fraction takes the form of 5 (``2.5 points``,
+    ``2,5 bodů``)."""
+    return int(count) if count == int(count) else 5
+
+
 def t(key: str, /, **params: object) -> Text:
-    """The message ``key`` in the current language, formatted with ``params``."""
-    catalogue = CATALOGUES.get(_language.get(), ENGLISH)
-    template = catalogue.get(key) or ENGLISH[key]
-    return Text(template.format(**params) if params else template, key)
+    """The message ``key`` in the current language, formatted with ``params`` (a parameter that
+    is itself a :class:`Text` is said again with it in another language). A message with
+    plural forms takes its count as ``n`` (:func:`plural`)."""
+    if isinstance(SOURCE[key], tuple):
+        count = params.pop("n")
+        return plural(float(count) if isinstance(count, str) else cast(float, count), key, **params)
+    text = template(_language.get(), key)
+    return Text(
+        text.format(**params) if params else text,
+        key,
+        lambda: t(key, **{name: restate(value) for name, value in params.items()}),
+    )
+
+
+def plural(count: float, key: str, /, **params: object) -> Text:
+    """The message ``key`` in the plural form for ``count``, formatted with ``n`` and ``params``.
+
+    >>> plural(1, "result.points"), plural(2.5, "result.points")
+    ('1 point', '2.5 points')
+    """
+    text = template(_language.get(), key, count)
+    return Text(
+        text.format(n=f"{count:g}", **params),
+        key,
+        lambda: plural(count, key, **{name: restate(value) for name, value in params.items()}),
+    )
+
+
+def translate(code: str, key: str, /, **params: object) -> Text:
+    """The message ``key`` in the language ``code`` (outside any :func:`language` block)."""
+    with language(code):
+        return t(key, **params)
+
+
+def current() -> str:
+    """The language messages are being rendered in."""
+    return _language.get()
 
 
 def has_message(key: str) -> bool:
     """Whether the catalogue defines ``key`` (optional texts, such as a command's details)."""
-    return key in ENGLISH
+    return key in SOURCE
 
 
 def key_of(text: str) -> str | None:
@@ -54,27 +185,19 @@ def key_of(text: str) -> str | None:
     return text.key if isinstance(text, Text) else None
 
 
-def add_messages(code: str, entries: Mapping[str, str]) -> None:
-    """Add an adapter's own strings to the catalogue of ``code`` (keys must be new)."""
-    catalogue = CATALOGUES.setdefault(code, {})
-    clashes = sorted(set(entries) & set(catalogue))
+def add_messages(entries: Mapping[str, Source]) -> None:
+    """Add an adapter's own English texts to the source (keys must be new)."""
+    clashes = sorted(set(entries) & set(SOURCE))
     if clashes:
         raise ValueError(f"message keys already defined: {', '.join(clashes)}")
-    assert isinstance(catalogue, dict)
-    catalogue.update(entries)
+    SOURCE.update(entries)
 
 
 @contextmanager
 def language(code: str | None) -> Iterator[None]:
-    """Translate into ``code`` inside the block (unknown codes fall back to English)."""
-    token = _language.set(code if code in CATALOGUES else DEFAULT_LANGUAGE)
+    """Translate into ``code`` inside the block (codes the bot does not speak give English)."""
+    token = _language.set(supported(code) or DEFAULT_LANGUAGE)
     try:
         yield
     finally:
         _language.reset(token)
-
-
-def plural(count: float, one: str, many: str) -> str:
-    """``t(one)`` when ``count`` is exactly 1, else ``t(many)``, both formatted with ``n``."""
-    shown = f"{count:g}"
-    return t(one, n=shown) if count == 1 else t(many, n=shown)

@@ -235,6 +235,18 @@ class LinkRepository(Protocol):
         ...
 
 
+class SettingsRepository(Protocol):
+    """What people and channels chose with ``settings`` (``person:<id>``, ``channel:<id>``)."""
+
+    async def get_many(self, owners: Sequence[str]) -> dict[str, dict[str, str]]:
+        """The settings of each owner that has some (owners without any are left out)."""
+        ...
+
+    async def put(self, owner: str, values: Mapping[str, str]) -> None:
+        """Replace the settings of ``owner`` (none: forget them)."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: changes are kept only by :meth:`commit`; leaving without it rolls back."""
 
@@ -258,6 +270,9 @@ class UnitOfWork(Protocol):
 
     @property
     def codes(self) -> LinkCodeRepository: ...
+
+    @property
+    def settings(self) -> SettingsRepository: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

@@ -16,8 +16,9 @@ from service.errors import NoSuchGame, NotAPlayer, WrongPhase
 from service.finishing import finished
 from service.i18n import t
 from service.model import GameState, color_of, encode_event, player_of, rebuild
-from service.players import local_part
+from service.players import is_engine, local_part, platform_of
 from service.ports import EventRow, GameRow, GameStatus, PlayerRow, UnitOfWork
+from service.preferences import Preferences, channel_owner, person_owner, resolve
 from service.timing import deadline
 from service.views import Notice
 
@@ -58,6 +59,8 @@ class Unit:
     deadline_changed: bool = False  # a stored deadline changed: the scheduler must look again
     #: notices of what the command caused beyond its own game (a league round completed)
     notices: list[Notice] = field(default_factory=list)
+    settings: dict[str, dict[str, str]] = field(default_factory=dict)  # read once per unit
+    reader: Preferences | None = None  # the actor's language, theme and pings (execute sets it)
 
     @property
     def actor(self) -> Actor:
@@ -97,6 +100,7 @@ class Unit:
             self.games,
             revisions=self.revisions,
             notices=self.notices,
+            settings=self.settings,
         )
 
     def kept(self) -> list[tuple[int, tuple[int, Game]]]:
@@ -243,6 +247,35 @@ class Unit:
         wanted = list(dict.fromkeys(players))
         await self.read_players(wanted)
         return {p: (row.person_id if (row := self.players[p]) else p) for p in wanted}
+
+    async def preferences(self, players: Iterable[str] = ()) -> dict[str, Preferences]:
+        """The language, theme and pings of the actor and of each of ``players`` (the readers of
+        the command's notices), in the order of :mod:`service.preferences`: a person's settings,
+        the channel's (for readers on the channel's platform), their platform's locale (the
+        actor's as sent now, another's as last seen), the server's, the bot's defaults."""
+        actor = self.actor.id
+        wanted = list(dict.fromkeys((actor, *players)))
+        persons = await self.persons(wanted)
+        channel = self.request.channel
+        owners = [person_owner(p) for p in persons.values()] + [channel_owner(channel)]
+        missing = [o for o in dict.fromkeys(owners) if o not in self.settings]
+        if missing:
+            found = await self.uow.settings.get_many(missing)
+            self.settings.update({o: found.get(o, {}) for o in missing})
+        here = platform_of(channel)
+        found_prefs = {}
+        for player in wanted:
+            local = platform_of(player) == here and not is_engine(player)
+            row = self.players.get(player)
+            platform = self.actor.language if player == actor else (row.language if row else None)
+            found_prefs[player] = resolve(
+                self.settings[person_owner(persons[player])],
+                self.settings[channel_owner(channel)] if local else {},
+                platform or (row.language if row else None),
+                self.request.locale if local else None,
+                self.context.defaults,
+            )
+        return found_prefs
 
     async def name(self, player: str | None) -> str:
         """``@alice`` for a player id."""

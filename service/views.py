@@ -14,7 +14,7 @@ from engine.coords import Point, format_vertex
 from engine.counting import Count, PointStatus
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
-from service.i18n import key_of, plural, t
+from service.i18n import key_of, lazy, plural, restate, t
 
 MAX_TOKEN_BYTES = 64  # Telegram's callback-data limit; Discord custom ids allow more
 TOKEN_PATTERN = r"g(\d{1,9}):([a-z]+)((?::[a-z0-9.+]{1,12}){0,3})"
@@ -69,6 +69,8 @@ class Notice:
     lines: tuple[str, ...]
     buttons: tuple[Button, ...] = ()
     turn: bool = False
+    language: str = "en"  # the reader's (the service says it again in their language)
+    notify: str = "turn"  # which pings the reader wants: all, turn or none (``settings``)
 
 
 Spot = tuple[int, int]
@@ -100,6 +102,8 @@ class BoardView:
     final: bool = False  # both players accepted: the count is the result
     #: numbered stones of a hypothetical sequence (``try``) or of a warning
     sequence: tuple[tuple[Spot, Color, int], ...] = ()
+    theme: str = "light"  # the reader's (``settings theme=dark``)
+    language: str = "en"  # the image's words (captures, the legend) are in this language
 
     @property
     def counting(self) -> bool:
@@ -125,6 +129,7 @@ class TableView:
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
     highlight: frozenset[int] = frozenset()  # rows to emphasise (the reader's own)
+    language: str = "en"  # the words the image adds (``… and more``) are in this language
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,7 @@ class View:
     #: for the sender's eyes only (a link code): never shown in a group's chat
     private: bool = False
     table: TableView | None = None  # a table to draw as an image (league standings)
+    language: str = "en"  # the language the lines are in (the reader's)
 
     def __post_init__(self) -> None:
         if self.line_games and len(self.line_games) != len(self.lines):
@@ -203,44 +209,50 @@ def format_left(seconds: float) -> str:
 
 def result_words(result: GameResult) -> str:
     """``B+2.5 — Black wins by 2.5 points``, ``W+R — White wins by resignation``, ``0 — jigo``."""
-    kind = result.kind
-    if kind is ResultKind.JIGO:
-        words = t("result.jigo")
-    elif kind is ResultKind.VOID:
-        words = t("result.void")
-    elif kind is ResultKind.BOTH_LOSE:
-        words = t("result.both_lose")
-    else:
-        assert result.winner is not None
-        winner = color_name(result.winner)
-        if kind is ResultKind.SCORE:
-            margin = result.margin or 0.0
-            points = plural(margin, "result.point", "result.points")
-            words = t("result.score", winner=winner, points=points)
+    kind, winner, margin, sgf = result.kind, result.winner, result.margin, result.sgf
+
+    def make() -> str:
+        if kind is ResultKind.JIGO:
+            words = t("result.jigo")
+        elif kind is ResultKind.VOID:
+            words = t("result.void")
+        elif kind is ResultKind.BOTH_LOSE:
+            words = t("result.both_lose")
         else:
-            words = t(f"result.{kind.name.lower()}", winner=winner)
-    return f"{result.sgf} — {words}"
+            assert winner is not None
+            if kind is ResultKind.SCORE:
+                points = plural(margin or 0.0, "result.points")
+                words = t("result.score", winner=color_name(winner), points=points)
+            else:
+                words = t(f"result.{kind.name.lower()}", winner=color_name(winner))
+        return f"{sgf} — {words}"
+
+    return lazy(make)
 
 
 def tally(counted: Count) -> str:
     """``Black: 45 territory + 12 prisoners = 57 · White: 40 + 9 + 6.5 = 55.5 · Black wins by
     1.5`` (Art. 10: territory plus prisoners, plus komi for White)."""
-    b, w = counted.black, counted.white
-    black = t("tally.black", territory=b.territory, prisoners=b.prisoners, score=f"{b.score:g}")
-    white = t(
-        "tally.white",
-        territory=w.territory,
-        prisoners=w.prisoners,
-        komi=f"{w.komi:g}",
-        score=f"{w.score:g}",
-    )
-    result = counted.result
-    if result.kind is ResultKind.JIGO:
-        outcome = t("tally.jigo")
-    else:
-        assert result.winner is not None and result.margin is not None
-        outcome = t("tally.wins", winner=color_name(result.winner), margin=f"{result.margin:g}")
-    return f"{black} · {white} · {outcome}"
+    b, w, result = counted.black, counted.white, counted.result
+
+    def make() -> str:
+        black = t("tally.black", territory=b.territory, prisoners=b.prisoners, score=f"{b.score:g}")
+        white = t(
+            "tally.white",
+            territory=w.territory,
+            prisoners=w.prisoners,
+            komi=f"{w.komi:g}",
+            score=f"{w.score:g}",
+        )
+        if result.kind is ResultKind.JIGO:
+            outcome = t("tally.jigo")
+        else:
+            assert result.winner is not None and result.margin is not None
+            margin = f"{result.margin:g}"
+            outcome = t("tally.wins", winner=color_name(result.winner), margin=margin)
+        return f"{black} · {white} · {outcome}"
+
+    return lazy(make)
 
 
 def points_text(points: Iterable[tuple[int, int]]) -> str:
@@ -252,25 +264,30 @@ def caption(
     game: Game, game_id: int, names: dict[Color, str], left: str, *, stopped: bool = False
 ) -> str:
     """``Move 37 · White D4 · Black (@alice) to play · 2d 4h left``."""
-    parts = []
     last = game.last_move
     number = game.move_number
-    if isinstance(last, Move):
-        who = color_name(last.color)
-        if last.point is None:
-            parts.append(t("caption.pass", n=number, color=who))
+    played = (last.color, last.point) if isinstance(last, Move) else None
+    mover = game.to_move
+    name = names[mover]
+
+    def make() -> str:
+        parts = []
+        if played is None:
+            parts.append(t("caption.game", id=game_id))
+        elif played[1] is None:
+            parts.append(t("caption.pass", n=number, color=color_name(played[0])))
         else:
-            parts.append(t("caption.move", n=number, color=who, point=format_vertex(last.point)))
-    else:
-        parts.append(t("caption.game", id=game_id))
-    if stopped:
-        parts.append(t("caption.stopped"))
-    else:
-        mover = game.to_move
-        parts.append(t("caption.to_play", color=color_name(mover), name=names[mover]))
-        if left:
-            parts.append(t("caption.left", left=left))
-    return " · ".join(parts)
+            point = format_vertex(played[1])
+            parts.append(t("caption.move", n=number, color=color_name(played[0]), point=point))
+        if stopped:
+            parts.append(t("caption.stopped"))
+        else:
+            parts.append(t("caption.to_play", color=color_name(mover), name=name))
+            if left:
+                parts.append(t("caption.left", left=restate(left)))
+        return " · ".join(parts)
+
+    return lazy(make)
 
 
 def board_view(

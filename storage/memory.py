@@ -15,7 +15,7 @@ import dataclasses
 import itertools
 import json
 from collections import ChainMap
-from collections.abc import Callable, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
@@ -41,6 +41,7 @@ class _Tables:
     changes: MutableMapping[tuple[int, str], RatingChange] = field(default_factory=dict)
     leagues: MutableMapping[int, LeagueRow] = field(default_factory=dict)
     codes: MutableMapping[str, LinkCodeRow] = field(default_factory=dict)
+    settings: MutableMapping[str, dict[str, str] | None] = field(default_factory=dict)  # None: gone
 
     def over(self, base: _Tables) -> _Tables:
         """Tables that read these first, then ``base``, and write into these."""
@@ -244,6 +245,22 @@ class MemoryLinks(_Repository):
         return max((gid for (gid, k), v in links if k == key and v == value), default=None)
 
 
+class MemorySettings(_Repository):
+    """:class:`service.ports.SettingsRepository` in memory."""
+
+    async def get_many(self, owners: Sequence[str]) -> dict[str, dict[str, str]]:
+        settings = (await self._unit.statement()).settings
+        return {o: dict(found) for o in owners if (found := settings.get(o))}
+
+    async def put(self, owner: str, values: Mapping[str, str]) -> None:
+        kept = dict(values) or None
+
+        def replace(tables: _Tables) -> None:
+            tables.settings[owner] = kept
+
+        await self._unit.write(replace)
+
+
 class MemoryUnitOfWork:
     """One unit of work: its writes apply at once to its own layer over the committed tables
     (so its reads see them) and are replayed on the committed tables by :meth:`commit`."""
@@ -257,6 +274,7 @@ class MemoryUnitOfWork:
         self.ratings = MemoryRatings(self)
         self.leagues = MemoryLeagues(self)
         self.codes = MemoryCodes(self)
+        self.settings = MemorySettings(self)
         self._tables: _Tables | None = None  # what this unit reads; None outside ``async with``
         self._writes: list[_Write] | None = None  # None: no more writes (committed or left)
 

@@ -10,8 +10,9 @@ play's repositories (ratings, leagues, link codes) are in :mod:`storage.postgres
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -248,6 +249,32 @@ class PostgresLinks:
         return None if found is None else int(found)
 
 
+class PostgresSettings:
+    """:class:`service.ports.SettingsRepository` on PostgreSQL."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def get_many(self, owners: Sequence[str]) -> dict[str, dict[str, str]]:
+        if not owners:
+            return {}
+        rows = await self._conn.fetch(
+            "SELECT owner, data FROM settings WHERE owner = ANY($1::text[])", list(owners)
+        )
+        return {r["owner"]: json.loads(r["data"]) for r in rows}
+
+    async def put(self, owner: str, values: Mapping[str, str]) -> None:
+        if not values:
+            await self._conn.execute("DELETE FROM settings WHERE owner = $1", owner)
+            return
+        await self._conn.execute(
+            "INSERT INTO settings (owner, data) VALUES ($1, $2) "
+            "ON CONFLICT (owner) DO UPDATE SET data = EXCLUDED.data",
+            owner,
+            json.dumps(dict(values), sort_keys=True, separators=(",", ":")),
+        )
+
+
 class PostgresUnitOfWork:
     """One transaction on a connection borrowed from the pool."""
 
@@ -283,6 +310,10 @@ class PostgresUnitOfWork:
     @property
     def codes(self) -> PostgresCodes:
         return PostgresCodes(self._connection())
+
+    @property
+    def settings(self) -> PostgresSettings:
+        return PostgresSettings(self._connection())
 
     def _connection(self) -> asyncpg.Connection:
         if self._conn is None:

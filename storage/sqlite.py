@@ -22,7 +22,13 @@ import aiosqlite
 
 from storage import migrations
 from storage.sqlite_club import SqliteCodes, SqliteLeagues, SqliteRatings
-from storage.sqlite_repositories import SqliteGames, SqliteLinks, SqlitePlayers, SqliteUpdates
+from storage.sqlite_repositories import (
+    SqliteGames,
+    SqliteLinks,
+    SqlitePlayers,
+    SqliteSettings,
+    SqliteUpdates,
+)
 
 BATCH_UNITS = 16  # group commit: at most this many units of work share one COMMIT
 BATCH_SECONDS = 0.003  # and a batch takes no more units once its first began this long ago
@@ -43,6 +49,7 @@ class SqliteUnitOfWork:
         self.ratings = SqliteRatings(conn)
         self.leagues = SqliteLeagues(conn)
         self.codes = SqliteCodes(conn)
+        self.settings = SqliteSettings(conn)
         self._open = False  # changes of this unit are neither committed nor rolled back yet
         self._holding = False  # this unit holds the database's lock
         self._savepoint = False  # joined an open batch: runs in SAVEPOINT unit

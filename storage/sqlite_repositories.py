@@ -5,8 +5,9 @@ its statements on the database's connection; the transaction around them is the 
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import aiosqlite
@@ -222,3 +223,25 @@ class SqliteLinks(_Repository):
         )
         found = next(iter(rows), (None,))[0]
         return None if found is None else int(found)
+
+
+class SqliteSettings(_Repository):
+    """:class:`service.ports.SettingsRepository` on SQLite."""
+
+    async def get_many(self, owners: Sequence[str]) -> dict[str, dict[str, str]]:
+        if not owners:
+            return {}
+        marks = ", ".join("?" * len(owners))
+        rows = await self._conn.execute_fetchall(
+            f"SELECT owner, data FROM settings WHERE owner IN ({marks})", tuple(owners)
+        )
+        return {owner: json.loads(data) for owner, data in rows}
+
+    async def put(self, owner: str, values: Mapping[str, str]) -> None:
+        if not values:
+            await self._conn.execute("DELETE FROM settings WHERE owner = ?", (owner,))
+            return
+        data = json.dumps(dict(values), sort_keys=True, separators=(",", ":"))
+        await self._conn.execute(
+            "INSERT OR REPLACE INTO settings (owner, data) VALUES (?, ?)", (owner, data)
+        )

@@ -30,7 +30,6 @@ CHANNEL = "console"
 _LINE = re.compile(r"^\s*(?:as\s+)?([A-Za-z0-9_.-]{1,32})\s*:\s*(.*)$")
 _SWITCH = re.compile(r"^\s*as\s+([A-Za-z0-9_.-]{1,32})\s*$")
 add_messages(
-    "en",
     {
         "console.boards_unwritable": (
             "Board images cannot be written to {path} ({reason}): the game goes on without "

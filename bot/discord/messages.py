@@ -35,4 +35,4 @@ ENGLISH = {
     "discord.option.other": "The {name} of the command",
 }
 
-add_messages("en", ENGLISH)
+add_messages(ENGLISH)

@@ -18,4 +18,4 @@ ENGLISH = {
     "telegram.board_link": "board",  # a games list line's link to the game's board message
 }
 
-add_messages("en", ENGLISH)
+add_messages(ENGLISH)

@@ -152,7 +152,7 @@ def outcome(result_sgf: str, mine: Color) -> str:
         none = {ResultKind.JIGO: "jigo", ResultKind.VOID: "void", ResultKind.BOTH_LOSE: "both_lose"}
         return t(f"result.{none[kind]}")
     won = "won" if result.winner is mine else "lost"
-    points = plural(result.margin or 0.0, "result.point", "result.points")
+    points = plural(result.margin or 0.0, "result.points")
     return t(f"games.{won}_{kind.name.lower()}", points=points, sgf=result.sgf)
 
 
@@ -162,17 +162,17 @@ def ago(seconds: float) -> str:
     >>> ago(2.9 * DAY), ago(3600), ago(59)
     ('2 days ago', '1 hour ago', 'just now')
     """
-    for unit_seconds, one, many in _AGO:
+    for unit_seconds, key in _AGO:
         count = int(seconds // unit_seconds)
         if count >= 1:
-            return plural(count, one, many)
+            return plural(count, key)
     return t("games.just_now")
 
 
 _AGO = (
-    (DAY, "games.day_ago", "games.days_ago"),
-    (3600.0, "games.hour_ago", "games.hours_ago"),
-    (60.0, "games.minute_ago", "games.minutes_ago"),
+    (DAY, "games.days_ago"),
+    (3600.0, "games.hours_ago"),
+    (60.0, "games.minutes_ago"),
 )
 
 

@@ -20,7 +20,7 @@ from bot import startup
 from bot.console.adapter import _LINE
 from bot.grammar import BY_NAME, parse
 from service.handlers.looking import OPEN_LISTED
-from service.i18n import CATALOGUES, t
+from service.i18n import SOURCE, t
 from service.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,7 +98,7 @@ def test_every_line_of_the_example_is_a_command() -> None:
 
 def template(key: str) -> re.Pattern[str]:
     """The English sentence ``key`` as a pattern: each ``{name}`` is a group."""
-    pattern = re.escape(CATALOGUES["en"][key])
+    pattern = re.escape(str(SOURCE[key]))
     return re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", pattern) + "$")
 
 

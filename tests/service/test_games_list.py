@@ -69,7 +69,7 @@ async def test_results_read_from_the_reader_s_side(service: GameService, clock: 
         [t("result.jigo"), t("games.hours_ago", n=4)],
         [t("result.void"), t("games.hours_ago", n=3)],
         [t("result.both_lose"), t("games.hours_ago", n=2)],
-        [t("games.lost_forfeit", sgf="W+F"), t("games.hour_ago", n=1)],
+        [t("games.lost_forfeit", sgf="W+F"), t("games.hours_ago", n=1)],
     ]
     bobs = await service.execute(Games(), Request(BOB))
     assert t("games.won_score", points=points, sgf="W+3.5") in bobs.lines[-1]
