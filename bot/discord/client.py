@@ -21,6 +21,7 @@ from bot.discord.pacing import Pacer
 from bot.discord.replies import PLATFORM, Presenter
 from bot.discord.runner import Runner
 from bot.discord.settings import DiscordSettings
+from bot.discord.translator import CatalogueTranslator
 from service import Deliver, GameService
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,10 @@ class GoBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Publish ``/go`` globally, or to the configured guild (instantly, for development)."""
+        """Publish ``/go`` globally, or to the configured guild (instantly, for development), with
+        the descriptions in every language the bot speaks."""
+        if self.tree.translator is None:
+            await self.tree.set_translator(CatalogueTranslator())
         if self.settings.guild_id is None:
             synced = await self.tree.sync()
         else:

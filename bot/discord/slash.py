@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
+from bot.discord.translator import localized
 from bot.grammar import BY_NAME, COMMANDS, Arg, ArgKind, Spec
-from service.i18n import t
 from service.options import COLORS
 
 # Discord option types of the challenge options; options not named here are strings.
@@ -23,11 +23,14 @@ OPTION_TYPES: dict[str, Any] = {
     "size": int,
     "handicap": int,
     "komi": float,
-    "color": Literal[COLORS],
+    "color": str,  # its choices: LOCALIZED_CHOICES
     "rated": Literal["yes", "no"],
     "weekend": Literal["pause", "play"],
 }
 MAX_CHOICES = 25
+# Options whose choices have names to translate (catalogue key prefixes): in English the name is
+# the value, the word the grammar reads, which is what Discord sends whatever the reader's locale.
+LOCALIZED_CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {"color": ("color", COLORS)}
 
 Run = Callable[[discord.Interaction[Any], str, Sequence[discord.abc.User]], Awaitable[None]]
 Complete = Callable[[discord.Interaction[Any], str], Awaitable[list[str]]]
@@ -60,10 +63,20 @@ def _param_name(arg: Arg) -> str:
     return re.sub(r"[^a-z0-9_]", "", arg.name.lower())
 
 
-def _describe(name: str) -> str:
+def _describe(name: str) -> app_commands.locale_str:
     key = f"discord.option.{name}"
-    text = t(key) if key in messages.ENGLISH else t("discord.option.other", name=name)
-    return text[:100]
+    if key in messages.ENGLISH:
+        return localized(key)
+    return localized("discord.option.other", name=name)
+
+
+def _choices(name: str) -> list[app_commands.Choice[str]]:
+    """The choices of option ``name``, named by their value and localized by their key."""
+    prefix, values = LOCALIZED_CHOICES[name]
+    return [
+        app_commands.Choice(name=app_commands.locale_str(v, key=f"{prefix}.{v}"), value=v)
+        for v in values
+    ]
 
 
 def _parameters(spec: Spec, points: PointTransformer) -> list[inspect.Parameter]:
@@ -131,7 +144,10 @@ def _subcommand(
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     descriptions = {p.name: _describe(p.name) for p in parameters[1:]}
     app_commands.describe(**descriptions)(callback)
-    return app_commands.Command(name=spec.name, description=spec.help[:100], callback=callback)
+    choices = {p.name: _choices(p.name) for p in parameters[1:] if p.name in LOCALIZED_CHOICES}
+    app_commands.choices(**choices)(callback)
+    description = localized(f"help.cmd.{spec.name}")
+    return app_commands.Command(name=spec.name, description=description, callback=callback)
 
 
 CLUB_COMMANDS = ("rating", "leaderboard", "history", "league", "link", "unlink")
@@ -141,18 +157,19 @@ CLUB_COMMANDS = ("rating", "leaderboard", "history", "league", "link", "unlink")
 
 def go_group(run: Run, complete: Complete) -> app_commands.Group:
     """The ``/go`` group with one subcommand per command of the grammar but club play's."""
-    return _group("go", t("discord.group"), run, complete, lambda name: name not in CLUB_COMMANDS)
+    return _group("go", "discord.group", run, complete, lambda name: name not in CLUB_COMMANDS)
 
 
 def club_group(run: Run, complete: Complete) -> app_commands.Group:
     """The ``/club`` group: ratings, the leaderboard, history, leagues and linked accounts."""
-    return _group("club", t("discord.club_group"), run, complete, CLUB_COMMANDS.__contains__)
+    return _group("club", "discord.club_group", run, complete, CLUB_COMMANDS.__contains__)
 
 
 def _group(
-    name: str, description: str, run: Run, complete: Complete, wanted: Callable[[str], bool]
+    name: str, key: str, run: Run, complete: Complete, wanted: Callable[[str], bool]
 ) -> app_commands.Group:
-    group = app_commands.Group(name=name, description=description[:100])
+    """The group ``name`` described by the message ``key``, with the commands ``wanted``."""
+    group = app_commands.Group(name=name, description=localized(key))
     points = PointTransformer(complete)
     for spec in COMMANDS:
         if wanted(spec.name):

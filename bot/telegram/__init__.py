@@ -12,7 +12,8 @@ from collections.abc import MutableMapping
 
 from bot.config import Config
 from bot.telegram import messages  # adds the telegram.* strings to the catalogue
-from bot.telegram.application import build_application, command_menu, run
+from bot.telegram.application import build_application, run
+from bot.telegram.menu import command_menu
 from bot.telegram.settings import TelegramSettings
 from service import Deliver, GameService
 

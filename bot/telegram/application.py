@@ -1,6 +1,6 @@
 """The python-telegram-bot application: handlers routed by command, text and callback pattern,
 the flood-control rate limiter, updates of one chat in order (chats concurrently), the command
-menu from the grammar, and serving by polling or webhook until cancelled."""
+menus (:mod:`bot.telegram.menu`), and serving by polling or webhook until cancelled."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Mapping, MutableMapping
 from typing import Any
 
-from telegram import BotCommand, Update
+from telegram import Update
 from telegram.error import InvalidToken, NetworkError
 from telegram.ext import (
     Application,
@@ -22,24 +22,21 @@ from telegram.ext import (
 )
 
 from bot import startup
-from bot.grammar import COMMANDS
-from bot.telegram.formatting import fit
 from bot.telegram.handlers import TOKEN_FILTER, Handlers
 from bot.telegram.logs import mask_secrets
+from bot.telegram.menu import set_command_menus
 from bot.telegram.pacing import ChatPacer
 from bot.telegram.people import People
 from bot.telegram.pings import Pings
 from bot.telegram.present import Presenter
 from bot.telegram.settings import TelegramSettings
 from service import Deliver, GameService
-from service.i18n import t
 
 log = logging.getLogger(__name__)
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
 TELEGRAM_API = "https://api.telegram.org/bot"
 ALLOWED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
 MAX_CONCURRENT_UPDATES = 256
-DESCRIPTION_LIMIT = 256
 PRESENTER = "gobot.presenter"  # bot_data key of the application's Presenter
 
 
@@ -109,12 +106,6 @@ def build_application(
     return app, presenter.deliver
 
 
-def command_menu() -> list[BotCommand]:
-    """The commands for setMyCommands, described by the grammar's help lines."""
-    menu = [BotCommand(spec.name, fit(spec.help, DESCRIPTION_LIMIT)) for spec in COMMANDS]
-    return [*menu, BotCommand("start", fit(t("telegram.start"), DESCRIPTION_LIMIT))]
-
-
 async def run(
     service: GameService, settings: TelegramSettings, deliveries: MutableMapping[str, Deliver]
 ) -> None:
@@ -129,7 +120,7 @@ async def run(
         async with app:  # getMe: checks the token
             assert app.updater is not None
             try:
-                await app.bot.set_my_commands(command_menu())
+                await set_command_menus(app.bot)  # a refused menu is logged, not fatal
                 if settings.webhook:
                     await app.updater.start_webhook(
                         listen=settings.webhook_listen,

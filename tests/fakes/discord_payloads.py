@@ -19,9 +19,12 @@ LOADING = 1 << 7
 class DiscordApiError(Exception):
     """Raised inside a fake handler to answer with a Discord-style JSON error."""
 
-    def __init__(self, status: int, message: str, code: int = 0) -> None:
+    def __init__(
+        self, status: int, message: str, code: int = 0, errors: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.message, self.code = status, message, code
+        self.errors = errors  # the ``errors`` tree of an ``Invalid Form Body``
 
 
 class SnowflakeFactory:

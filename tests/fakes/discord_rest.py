@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from tests.fakes._common import RecordedRequest, json_response
+from tests.fakes.discord_commands import validate_commands
 from tests.fakes.discord_payloads import (
     DiscordUser,
     SnowflakeFactory,
@@ -106,6 +107,8 @@ class RestRoutes:
         return json_response(self._command_list(request))
 
     async def _put_commands(self, request: web.Request, call: RecordedRequest) -> web.Response:
+        """The bulk overwrite: checked as Discord does, then kept as sent (localizations too)."""
+        validate_commands(call.fields.get("items", []))
         old_ids = {c["name"]: c["id"] for c in self._command_list(request)}
         guild_id = request.match_info.get("guild_id")
         commands = [

@@ -341,7 +341,9 @@ class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin, MemberRoles
             if response is None:
                 response = await handler(request)
         except DiscordApiError as error:
-            body = {"message": error.message, "code": error.code}
+            body: dict[str, Any] = {"message": error.message, "code": error.code}
+            if error.errors:
+                body["errors"] = error.errors
             response = json_response(body, status=error.status)
         except web.HTTPNotFound:
             response = json_response({"message": "404: Not Found", "code": 0}, status=404)

@@ -8,6 +8,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tests.fakes._common import UploadedFile
+from tests.fakes.telegram_commands import DEFAULT_SCOPE, MenuKey, checked_commands, menu_key
 from tests.fakes.telegram_payloads import (
     NOT_MODIFIED,
     QUERY_TOO_OLD,
@@ -28,7 +29,7 @@ class BotApiMethods:
         bot_user: TelegramUser
         messages: dict[tuple[int, int], StoredMessage]
         files: dict[str, UploadedFile]
-        commands: list[dict[str, Any]]
+        command_menus: dict[MenuKey, list[dict[str, Any]]]
         update_timings: dict[int, UpdateTiming]
         _pending_updates: list[dict[str, Any]]
         _next_message_id: dict[int, int]
@@ -70,15 +71,31 @@ class BotApiMethods:
             timing.delivered_at = timing.delivered_at or now
         return delivered
 
+    @property
+    def commands(self) -> list[dict[str, Any]]:
+        """The default menu: every scope, every language without a menu of its own."""
+        return self.command_menus.get((DEFAULT_SCOPE, ""), [])
+
+    def command_menu(
+        self, language_code: str = "", scope: str = DEFAULT_SCOPE
+    ) -> list[dict[str, Any]]:
+        """The menu set for ``language_code`` (``""``: none) and ``scope`` (``chat:<id>``, ...)."""
+        return self.command_menus.get((scope, language_code), [])
+
     async def _api_setMyCommands(self, call: TelegramCall) -> bool:
-        self.commands = list(call.fields.get("commands", []))
+        key = menu_key(call.fields)
+        menu = checked_commands(call.fields.get("commands"))
+        if menu:
+            self.command_menus[key] = menu
+        else:
+            self.command_menus.pop(key, None)
         return True
 
     async def _api_getMyCommands(self, call: TelegramCall) -> list[dict[str, Any]]:
-        return self.commands
+        return self.command_menus.get(menu_key(call.fields), [])
 
     async def _api_deleteMyCommands(self, call: TelegramCall) -> bool:
-        self.commands = []
+        self.command_menus.pop(menu_key(call.fields), None)
         return True
 
     async def _api_sendChatAction(self, call: TelegramCall) -> bool:

@@ -18,6 +18,7 @@ from aiohttp import web
 
 from tests.fakes._common import ChangeNotifier, UploadedFile, json_response, read_form
 from tests.fakes.limits import TELEGRAM_LIMITS, TelegramFloodControl, TelegramLimits
+from tests.fakes.telegram_commands import MenuKey
 from tests.fakes.telegram_methods import BotApiMethods
 from tests.fakes.telegram_payloads import (
     ALICE,
@@ -58,7 +59,7 @@ class FakeTelegramServer(BotApiMethods):
         self.calls: list[TelegramCall] = []
         self.messages: dict[tuple[int, int], StoredMessage] = {}
         self.files: dict[str, UploadedFile] = {}
-        self.commands: list[dict[str, Any]] = []
+        self.command_menus: dict[MenuKey, list[dict[str, Any]]] = {}  # by (scope, language)
         self.update_timings: dict[int, UpdateTiming] = {}
         self.port = 0
         self._pending_updates: list[dict[str, Any]] = []
