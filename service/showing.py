@@ -123,6 +123,7 @@ async def marking_reply(
         if color in match.accepted:
             lines.append(t("marking.accepted", color=color_name(color), name=names[color]))
     lines.append(t("marking.how", v=match.version))
+    lines.append(t("rules.see", topic="counting"))  # how the count works (Art. 8 and 10)
     text = t("caption.counting", id=gid, v=match.version)
     board = dataclasses.replace(
         board_view(loaded.game, names, text, score),
