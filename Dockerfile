@@ -1,9 +1,10 @@
-# The bot in a container: non-root user, the SQLite database on a volume, GNU Go installed, and a
+# The bot in a container: non-root user, the SQLite database on a volume, GNU Go and the DejaVu
+# fonts (the images' words in every language) installed, the translations compiled, and a
 # health check on the heartbeat file the running bot touches (a bot has no HTTP port to probe).
 FROM python:3.11-slim
 
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends gnugo=3.8-* \
+    && apt-get install -y --no-install-recommends gnugo=3.8-* fonts-dejavu-core=2.* \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home --uid 1000 gobot \
@@ -20,7 +21,11 @@ COPY renderer ./renderer
 COPY records ./records
 COPY gtp ./gtp
 COPY bot ./bot
-RUN pip install --no-cache-dir .
+COPY babel.cfg ./
+# the compiled catalogues (.mo) are built here, from the .po files in git
+RUN pip install --no-cache-dir "babel>=2.12,<3" \
+    && pybabel compile --domain gobot --directory service/locale \
+    && pip install --no-cache-dir .
 
 ENV PATH="${PATH}:/usr/games" \
     DATABASE_URL="sqlite:////data/games.db" \

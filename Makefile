@@ -23,7 +23,8 @@ $(LOCALES)/%/LC_MESSAGES/gobot.mo: $(LOCALES)/%/LC_MESSAGES/gobot.po $(STAMP)
 # (new texts come untranslated, changed ones fuzzy; tests/service/test_catalogues.py tells).
 messages: $(STAMP)
 	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --project gobot \
-		--copyright-holder "the gobot authors" --output-file $(LOCALES)/gobot.pot .
+		--version 0.1.0 --copyright-holder "the gobot authors" \
+		--msgid-bugs-address "the project's issues" --output-file $(LOCALES)/gobot.pot .
 	$(BIN)/pybabel update --input-file $(LOCALES)/gobot.pot --output-dir $(LOCALES) \
 		--domain gobot --ignore-pot-creation-date
 

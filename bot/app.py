@@ -33,9 +33,10 @@ from bot.startup import StartupFailure
 from gtp import EnginePool, find_gnugo
 from gtp.opponent import GtpOpponent
 from service import GameService
-from service.i18n import language, t
+from service.i18n import language, supported, t
 from service.limits import CommandBudget, Limits
 from service.ports import Database
+from service.preferences import Defaults
 from service.scheduler import Scheduler
 from storage import (
     BadDatabaseUrl,
@@ -67,6 +68,7 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         opponent=GtpOpponent(pool) if pool is not None else None,
         # commands per person in chats (service/limits.py); the local console is not limited
         budget=CommandBudget(Limits()) if config.chat_tokens else None,
+        defaults=Defaults(language=supported(config.language), notify=config.notify),
     )
     deliveries = Deliveries()
     scheduler = Scheduler(service, deliveries)

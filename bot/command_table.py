@@ -42,6 +42,8 @@ from service.commands import (
     Play,
     Resign,
     Resume,
+    Rules,
+    Settings,
     Sgf,
     Try,
     Undo,
@@ -51,6 +53,7 @@ from service.computer import COMPUTER_OPTIONS
 from service.i18n import t
 from service.league_settings import LEAGUE_OPTIONS
 from service.options import CHALLENGE_OPTIONS
+from service.preferences import PERSON_SETTINGS
 
 
 class Who(enum.StrEnum):
@@ -293,6 +296,22 @@ COMMANDS: tuple[Spec, ...] = (
     ),
     Spec("unlink", Who.ANYONE, lambda w, _: Unlink(), game=False),
     Spec(
+        "settings",
+        Who.ANYONE,
+        lambda w, _: Settings(dict(w.options), channel=w.first == "channel"),
+        (Arg("channel", ArgKind.WORD, required=False, choices=("channel",)),),
+        PERSON_SETTINGS,
+        game=False,
+    ),
+    Spec(
+        "rules",
+        Who.ANYONE,
+        lambda w, _: Rules(w.first),
+        # a free word, so that the service answers an unknown topic with the list of topics
+        (Arg("topic", ArgKind.WORD, required=False),),
+        game=False,
+    ),
+    Spec(
         "help",
         Who.ANYONE,
         lambda w, _: Help(w.first),
@@ -307,6 +326,8 @@ def needs_organiser(words: Words) -> bool:
     platform who organises; the service decides)."""
     if BY_NAME[words.name].who is Who.ORGANISER:
         return True
+    if words.name == "settings":
+        return words.first == "channel"
     return words.name == "league" and words.first in {a.value for a in ORGANISER_ACTIONS}
 
 

@@ -2,8 +2,9 @@
 
 ``DATABASE_URL`` (default: a SQLite file in the user's data directory), ``DISCORD_TOKEN``,
 ``TELEGRAM_TOKEN``, ``TELEGRAM_API_URL`` (a self-hosted Bot API server), ``ORGANISERS``
-(``discord:1,telegram:2``), ``GOBOT_LANGUAGE`` (default ``en``), ``BOARDS_DIR`` (console board
-images, default ``./boards``; empty disables them), ``VACATION_DAYS`` (yearly, default 30),
+(``discord:1,telegram:2``), ``GOBOT_LANGUAGE`` (the default language: ``en``, ``cs`` or
+``hu``), ``BOARDS_DIR`` (console board images, default ``./boards``; empty disables them),
+``VACATION_DAYS`` (yearly, default 30),
 ``GOBOT_ENGINE`` (a GTP engine command line; default GNU Go when installed) and
 ``GOBOT_ENGINE_PROCESSES`` (engine processes shared by all games, default 2), ``LOG_LEVEL``
 (default ``INFO``), ``GOBOT_HEARTBEAT_FILE`` (a file the running bot touches for
@@ -22,6 +23,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.secrets import url_password
+from service.i18n import LANGUAGES, supported
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 NOTIFY_CHOICES = ("all", "turn", "none")
@@ -101,6 +103,9 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
     notify = (get("GOBOT_NOTIFY") or "turn").lower()
     if notify not in NOTIFY_CHOICES:
         raise ConfigError(f"GOBOT_NOTIFY: {notify!r} is not one of {', '.join(NOTIFY_CHOICES)}")
+    wanted = get("GOBOT_LANGUAGE") or "en"
+    if supported(wanted) is None:
+        raise ConfigError(f"GOBOT_LANGUAGE: {wanted!r} is not one of {', '.join(LANGUAGES)}")
     ping_after = get("GOBOT_PING_AFTER") or "300"
     try:
         ping_seconds = float(ping_after)
@@ -121,7 +126,7 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         telegram_token=get("TELEGRAM_TOKEN"),
         telegram_api_url=get("TELEGRAM_API_URL"),
         organisers=organisers,
-        language=get("GOBOT_LANGUAGE") or "en",
+        language=supported(wanted) or "en",
         boards_dir=Path("boards") if boards is None else (Path(boards) if boards.strip() else None),
         vacation_days=vacation_days,
     )

@@ -17,7 +17,7 @@ from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
 from service.commands import AnyCommand
 from service.errors import BadArguments
-from service.i18n import has_message, t
+from service.i18n import has_message, language, t
 from service.views import split_token
 
 __all__ = [
@@ -201,7 +201,9 @@ async def run(
     command = command_of(words, opponent)
     if isinstance(command, Help):
         service.charge(request.actor)  # answered here, but a reply all the same
-        return View(tuple(help_lines(command.topic)))
+        code = await service.language_for(request.actor, request.channel, request.locale)
+        with language(code):  # the reader's language, their own setting included
+            return View(tuple(help_lines(command.topic)), language=code)
     if words.game is not None:
         request = dataclasses.replace(request, game=words.game)
     return await service.execute(command, request)

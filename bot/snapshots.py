@@ -15,7 +15,7 @@ from engine.counting import PointStatus
 from renderer import render_png
 from renderer.snapshot import STONE_MARKS, Mark, Point, Snapshot, Word
 from renderer.table import Table, render_table_png
-from service.i18n import t
+from service.i18n import language, t, translate
 from service.views import BoardView, TableView
 
 _MARKS = {
@@ -89,7 +89,13 @@ def words() -> tuple[tuple[Word, str], ...]:
 
 
 def snapshot(board: BoardView) -> Snapshot:
-    """The renderer's picture of ``board`` (with the counting overlay when it has a count)."""
+    """The renderer's picture of ``board`` (with the counting overlay when it has a count), in
+    its reader's theme and with the renderer's words in its reader's language."""
+    with language(board.language):
+        return _snapshot(board)
+
+
+def _snapshot(board: BoardView) -> Snapshot:
     overlay = marks(board)
     to_move: Literal["B", "W"] | None = None
     if board.to_move is not None:
@@ -114,6 +120,7 @@ def snapshot(board: BoardView) -> Snapshot:
         legend=legend(mark for _, mark in overlay),
         sequence=tuple((point, _colour(color), n) for point, color, n in board.sequence),
         words=words(),
+        theme="dark" if board.theme == "dark" else "light",
     )
 
 
@@ -135,7 +142,7 @@ async def render_table(table: TableView | None) -> bytes | None:
         table.rows,
         highlight=table.highlight,
         note=table.note,
-        more=t("table.more"),
+        more=translate(table.language, "table.more"),
     )
     return await asyncio.to_thread(render_table_png, drawn)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from service.catalogue_club_en import CLUB
+from service.catalogue_rules_en import RULES
+from service.catalogue_settings_en import SETTINGS
 
 ENGLISH: dict[str, str | tuple[str, str]] = {
     # colours, words
@@ -380,4 +382,6 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "console.file": "{name}:",
     "console.chat_missing": "{variable} is set but this build has no {adapter} adapter.",
     **CLUB,
+    **RULES,
+    **SETTINGS,
 }

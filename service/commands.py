@@ -88,6 +88,15 @@ class Computer(Command[View]):
     options: Mapping[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Settings(Command[View]):
+    """``settings``: show the reader's settings and where each comes from; with ``values``
+    (``language=cs``) change the person's, or with ``channel`` the channel's (organisers)."""
+
+    values: Mapping[str, str] = field(default_factory=dict)
+    channel: bool = False
+
+
 # -- playing ------------------------------------------------------------------------------------
 
 
@@ -201,6 +210,14 @@ class Games(Command[View]):
 @dataclass(frozen=True, slots=True)
 class Sgf(Command[View]):
     """The game record as an SGF file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(Command[View]):
+    """The rules in short (Japanese Rules of Go, 1989): the topics (``topic`` None), or one
+    topic's explanation with its articles and a diagram. About no game, for anyone."""
+
+    topic: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,6 +105,8 @@ class GameService:
                 result, unit = await self._write(request, work)
             else:
                 result, unit = await self._read(request, work)
+            if unit is not None and unit.settings_changed:
+                self.forget_languages()
             if handler.writes and unit is not None and isinstance(result, View):
                 answered = await self._after(unit, request, result)
                 if answered is not result and unit.reader is not None:

@@ -110,7 +110,7 @@ def translations(code: str) -> gettext.NullTranslations:
     from babel.messages.mofile import write_mo  # only when the install did not compile it
     from babel.messages.pofile import read_po
 
-    log.info("compiling %s in memory (`make` compiles it once)", po)
+    log.debug("compiling %s in memory (`make` compiles it once)", po)
     with po.open("rb") as handle:
         catalogue = read_po(handle, locale=code, domain=DOMAIN)
     buffer = io.BytesIO()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 
 from service.i18n import in_language
-from service.preferences import Preferences
+from service.preferences import Preferences, Source
 from service.unit import Unit
-from service.views import Button, Notice, View
+from service.views import BoardView, Button, Notice, View
 
 
 def for_reader(view: View, prefs: Preferences) -> View:
@@ -23,15 +23,27 @@ def for_reader(view: View, prefs: Preferences) -> View:
     return dataclasses.replace(view, language=code, board=board, table=table)
 
 
+def board_in(board: BoardView, code: str, theme: str | None = None) -> BoardView:
+    """``board`` with its caption, tally and words in the language ``code`` (and in ``theme``):
+    the same position, drawn for a notice's reader."""
+    tally = in_language(code, board.tally) if board.tally is not None else None
+    caption = in_language(code, board.caption)
+    theme = theme or board.theme
+    return dataclasses.replace(board, caption=caption, tally=tally, language=code, theme=theme)
+
+
 def notice_for(notice: Notice, prefs: Preferences) -> Notice:
-    """``notice`` said again in its reader's language, with their choice of pings."""
+    """``notice`` said again in its reader's language, with their own choice of pings (none
+    chosen: the adapter's default, ``GOBOT_NOTIFY``, applies)."""
     code = prefs.language.value
+    chosen = prefs.notify
     return dataclasses.replace(
         notice,
         lines=tuple(in_language(code, line) for line in notice.lines),
         buttons=tuple(Button(in_language(code, b.label), b.token) for b in notice.buttons),
         language=code,
-        notify=prefs.notify.value,
+        theme=prefs.theme.value,
+        notify=chosen.value if chosen.source is Source.PERSON else None,
     )
 
 

@@ -61,6 +61,7 @@ class Unit:
     notices: list[Notice] = field(default_factory=list)
     settings: dict[str, dict[str, str]] = field(default_factory=dict)  # read once per unit
     reader: Preferences | None = None  # the actor's language, theme and pings (execute sets it)
+    settings_changed: bool = False  # ``settings`` changed someone's: adapters choose afresh
 
     @property
     def actor(self) -> Actor:

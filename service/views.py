@@ -70,7 +70,10 @@ class Notice:
     buttons: tuple[Button, ...] = ()
     turn: bool = False
     language: str = "en"  # the reader's (the service says it again in their language)
-    notify: str = "turn"  # which pings the reader wants: all, turn or none (``settings``)
+    theme: str = "light"  # the reader's, for a board drawn for them
+    #: which pings the reader wants: all, turn or none (``settings``, else ``GOBOT_NOTIFY``);
+    #: None: not said (the adapter's default)
+    notify: str | None = None
 
 
 Spot = tuple[int, int]

@@ -8,6 +8,7 @@ every reply is printed prefixed with whom it is for, and the run ends with the i
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import logging
 import re
@@ -20,7 +21,8 @@ from bot.grammar import Words, parse, parse_token, run
 from bot.snapshots import render_board, render_table, snapshot
 from service import Actor, GameService, Request, View
 from service.errors import UserError
-from service.i18n import add_messages, t
+from service.i18n import add_messages, language, t
+from service.localize import board_in
 from service.players import local_part, platform_of, player_id
 from service.views import is_token
 
@@ -130,8 +132,13 @@ class Console:
         await self.run_command(name, command)
 
     async def run_command(self, name: str, text: str) -> None:
-        """Parse and dispatch one command for ``name``; print the reply and the notices."""
+        """Parse and dispatch one command for ``name``; print the reply and the notices (what
+        the console says by itself, such as help, in ``name``'s language)."""
         actor = console_actor(name)
+        with language(await self.service.language_for(actor, CHANNEL)):
+            await self._run_command(name, actor, text)
+
+    async def _run_command(self, name: str, actor: Actor, text: str) -> None:
         try:
             line = text.strip()
             words: Words = parse_token(line) if is_token(line) else parse(text, plain_points=True)
@@ -149,7 +156,11 @@ class Console:
 
     async def show(self, name: str, view: View) -> Path | None:
         """The reply: its lines, the ASCII board, buttons, an attached file, the image path
-        (returned, so that the notices can name it too)."""
+        (returned, so that the notices can name it too), all in the reader's language."""
+        with language(view.language):
+            return await self._show(name, view)
+
+    async def _show(self, name: str, view: View) -> Path | None:
         self.say(name, view.lines)
         path = None
         if view.board is not None:
@@ -171,21 +182,30 @@ class Console:
 
     async def deliver(self, view: View, skip: str | None = None, image: Path | None = None) -> None:
         """Print the notices of ``view`` for console players (the scheduler calls this too),
-        each naming the board's ``image`` when the reply wrote one."""
+        each naming the board's ``image`` when the reply wrote one (drawn again in the notice's
+        language when it is not the reply's)."""
         for notice in view.notify:
             if platform_of(notice.player) != PLATFORM or notice.player == skip:
                 continue
             name = local_part(notice.player)
             self.say(name, notice.lines)
-            if image is not None:
-                self.say(name, [t("console.image", path=image)])
-            if notice.buttons:
-                shown = " · ".join(f"{b.label} [{b.token}]" for b in notice.buttons)
-                self.say(name, [t("console.buttons", buttons=shown)])
+            shown_image = image
+            board = view.board
+            if image is not None and board is not None and notice.language != view.language:
+                board = board_in(board, notice.language, notice.theme)
+                own = dataclasses.replace(view, board=board, language=notice.language)
+                shown_image = await self.write_image(own, suffix=f"-{notice.language}")
+            with language(notice.language):
+                if shown_image is not None:
+                    self.say(name, [t("console.image", path=shown_image)])
+                if notice.buttons:
+                    shown = " · ".join(f"{b.label} [{b.token}]" for b in notice.buttons)
+                    self.say(name, [t("console.buttons", buttons=shown)])
 
-    async def write_image(self, view: View) -> Path | None:
+    async def write_image(self, view: View, suffix: str = "") -> Path | None:
         """Render the board to ``boards_dir`` (one file per move; counting views separately;
-        each ``try`` in a file of its own, ``…-try-K``, never over the game's images)."""
+        each ``try`` in a file of its own, ``…-try-K``, never over the game's images; a reader
+        in another language gets ``…-cs``)."""
         board = view.board
         if self.boards_dir is None or view.game_id is None or board is None:
             return None
@@ -196,8 +216,8 @@ class Console:
             if board.hypothetical:
                 path = await asyncio.to_thread(self._write_new, self.boards_dir, stem, data)
             else:
-                suffix = "-count" if board.counting else ""
-                path = self.boards_dir / f"{stem}{suffix}.png"
+                kind = "-count" if board.counting else ""
+                path = self.boards_dir / f"{stem}{kind}{suffix}.png"
                 await asyncio.to_thread(self._write, path, data)
         except OSError as error:  # said once; no more images from now on
             reason = (error.strerror or type(error).__name__).lower()

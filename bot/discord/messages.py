@@ -32,6 +32,10 @@ ENGLISH = {
     "discord.option.result": "The decided result: B+3.5, W+R, B+T, W+F, jigo, void, bothlose",
     "discord.option.switch": "on or off",
     "discord.option.command": "The command to explain",
+    "discord.option.topic": (
+        "A topic: board, capture, suicide, ko, life, seki, end, counting, handicap"
+    ),
+    "discord.option.channel": "channel: the chat's settings (organisers), not yours",
     "discord.option.other": "The {name} of the command",
 }
 

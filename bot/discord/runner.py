@@ -45,10 +45,14 @@ def community_of(
     return player_id(PLATFORM, f"guild:{guild_id}"), organiser
 
 
+def locale_code(locale: discord.Locale | None) -> str | None:
+    """``cs`` of Discord's ``cs``, ``en`` of ``en-US``; None for none."""
+    return str(locale.value).partition("-")[0] if locale is not None else None
+
+
 def actor_of(user: discord.abc.User, locale: discord.Locale | None = None) -> Actor:
     """The service's actor for a Discord user, in the language of their client."""
-    code = str(locale.value).partition("-")[0] if locale is not None else None
-    return Actor(player_id(PLATFORM, user.id), user.name, code)
+    return Actor(player_id(PLATFORM, user.id), user.name, locale_code(locale))
 
 
 class InteractionAnswer:
@@ -146,12 +150,16 @@ class Runner:
     ) -> None:
         actor = actor_of(interaction.user, interaction.locale)
         answer = InteractionAnswer(interaction)
-        with language(actor.language):
+        server = locale_code(interaction.guild_locale) if interaction.guild_id else None
+        channel = player_id(PLATFORM, interaction.channel_id)
+        with language(await self.service.language_for(actor, channel, server)):
             try:
                 words = read_charged(self.service, actor, read)
                 update = player_id(PLATFORM, interaction.id)
                 where = community_of(interaction.user, interaction.guild_id, self.organiser_role)
-                work = self._execute(actor, words, interaction.channel_id, update, users, where)
+                work = self._execute(
+                    actor, words, interaction.channel_id, update, users, where, server
+                )
                 view, png, ticket = await self._in_time(answer, work)
                 await self.presenter.reply(
                     answer, BY_NAME[words.name], view, png, actor, interaction.channel, ticket
@@ -169,7 +177,10 @@ class Runner:
         text = _MENTION.sub(lambda m: "@" + m[1], message.content).strip()
         head = text.split()[0].lower().lstrip("/") if text else ""
         actor = actor_of(message.author)
-        with language(actor.language):
+        guild = message.guild
+        server = locale_code(guild.preferred_locale) if guild is not None else None
+        channel = player_id(PLATFORM, message.channel.id)
+        with language(await self.service.language_for(actor, channel, server)):
             try:
                 try:
                     words = parse(text, plain_points=True)
@@ -180,10 +191,10 @@ class Runner:
                     raise
                 update = player_id(PLATFORM, message.id)
                 users = message.mentions
-                guild = message.guild.id if message.guild else None
-                where = community_of(message.author, guild, self.organiser_role)
+                guild_id = guild.id if guild is not None else None
+                where = community_of(message.author, guild_id, self.organiser_role)
                 view, png, ticket = await self._execute(
-                    actor, words, message.channel.id, update, users, where
+                    actor, words, message.channel.id, update, users, where, server
                 )
                 if view.private:  # a plain message has no private answer: never a code here
                     await message.channel.send(t("link.slash_only"))
@@ -214,6 +225,7 @@ class Runner:
         update_id: str,
         users: Sequence[discord.abc.User],
         where: tuple[str, bool] = ("", False),
+        server: str | None = None,
     ) -> tuple[View, bytes | None, int]:
         """The service's view of the command, its board rendered (off the event loop), and the
         ticket that orders the game's boards, taken when the service answered (renders of
@@ -233,6 +245,7 @@ class Runner:
             update_id,
             community=community,
             organiser=organiser,
+            locale=server,
         )
         view = await run(self.service, words, request, opponent)
         ticket = self.presenter.pacer.ticket()

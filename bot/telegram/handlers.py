@@ -75,10 +75,10 @@ class Handlers:
         assert query is not None and query.data is not None
         actor = self.people.actor(query.from_user)
         message = query.message
-        with language(actor.language):
+        chat_id = message.chat.id if message is not None else query.from_user.id
+        with language(await self.service.language_for(actor, player_id(PLATFORM, chat_id))):
             data = query.data
             words = read_charged(self.service, actor, lambda: parse_token(data))
-            chat_id = message.chat.id if message is not None else query.from_user.id
             view = await self._execute(update, actor, words, chat_id, None)
             stamp = time.monotonic()
             await query.answer()
@@ -151,7 +151,8 @@ class Handlers:
         actor = self.people.actor(user)
         if message.chat.type == ChatType.PRIVATE:
             self.presenter.pings.opened(user.id)
-        with language(actor.language):
+        chat = player_id(PLATFORM, message.chat_id)
+        with language(await self.service.language_for(actor, chat)):
             words = read_charged(
                 self.service, actor, lambda: parse(text, plain_points=plain_points)
             )

@@ -35,7 +35,7 @@ REMEMBERED = 10_000  # (game, player) activities kept; older ones than IDLE are 
 
 
 class Notify(enum.StrEnum):
-    """Which pings players get (``GOBOT_NOTIFY``)."""
+    """Which pings a player gets (their ``settings notify=…``, else ``GOBOT_NOTIFY``)."""
 
     ALL = "all"  # every notice at once, a "your move" message after every move
     TURN = "turn"  # "your move" only after being away from the game for a while (the default)
@@ -103,11 +103,12 @@ class Pings:
         due: list[Notice] = []
         for notice in notices:
             acted = self._acted.get((game_id, notice.player)) if game_id is not None else None
-            if notice.turn and (self.notify is Notify.NONE or (acted or 0.0) > stamp):
+            wants = Notify(notice.notify) if notice.notify else self.notify  # ``settings notify``
+            if notice.turn and (wants is Notify.NONE or (acted or 0.0) > stamp):
                 continue  # no turn pings at all, or an old view: the player moved meanwhile
             if game_id is not None:
                 self._cancel((game_id, notice.player))  # a newer notice replaces a waiting ping
-            if not (notice.turn and group) or self.notify is Notify.ALL:
+            if not (notice.turn and group) or wants is Notify.ALL:
                 due.append(notice)
             elif game_id is not None:
                 if acted is None or now - acted >= self.idle:

@@ -41,6 +41,8 @@ from service.commands import (
     Play,
     Resign,
     Resume,
+    Rules,
+    Settings,
     Settle,
     Sgf,
     Try,
@@ -58,6 +60,8 @@ from service.handlers import (
     looking,
     playing,
     ratings,
+    rules,
+    settings,
     trying,
 )
 from service.unit import Unit
@@ -96,6 +100,7 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     Board: Handler(looking.board, writes=False),
     Games: Handler(looking.games, writes=False),
     Sgf: Handler(looking.sgf, writes=False),
+    Rules: Handler(rules.rules, writes=False),  # asks the storage nothing
     LegalPoints: Handler(looking.legal_points, writes=False, limited=False),
     Links: Handler(looking.links, writes=False, limited=False),
     GameAt: Handler(looking.game_at, writes=False, limited=False),
@@ -108,6 +113,7 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     LeagueInfo: Handler(league_reads.league_info, writes=False),
     LinkAccount: Handler(accounts.link),
     Unlink: Handler(accounts.unlink),
+    Settings: Handler(settings.settings),
 }
 
 

@@ -114,6 +114,8 @@ async def test_a_telegram_groups_administrators_organise_its_league(tmp_path: Pa
             prefix("league.your_game_move", name="autumn", round=1, id=1, opponent="@bob")
         )
         await say(tg, A, "/play D4 #1", TELEGRAM_ALICE, method="sendPhoto")
+        ping = prefix("notice.your_move", id=1, caption="\x00").split("\x00")[0]
+        await tg.wait_for(lambda: [x for x in texts(tg, B) if x.startswith(ping)])  # Bob's turn
         await say(tg, B, "/resign #1", TELEGRAM_BOB)  # asks to confirm, with a button
         [question] = [m for m in tg.bot_messages(B) if "g1:resign:yes" in m.callback_data]
         tg.inject_callback_query(question, "g1:resign:yes", user=TELEGRAM_BOB)

@@ -160,6 +160,8 @@ MALFORMED = {
     "league": ["league", "league dance", "league join a b c", "league create x colour=red"],
     "link": ["link A B"],
     "unlink": ["unlink me"],
+    "rules": ["rules ko seki", "rules ko size=9"],
+    "settings": ["settings club", "settings language", "settings #3", "settings colour=red"],
 }
 
 

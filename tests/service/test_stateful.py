@@ -87,6 +87,8 @@ from service.commands import (
     Request,
     Resign,
     Resume,
+    Rules,
+    Settings,
     Settle,
     Sgf,
     Try,
@@ -789,6 +791,25 @@ class ServiceMachine(RuleBasedStateMachine):
     def unlink(self, data: st.DataObject, actor: Actor) -> None:
         self.send(Unlink(), self.request(data, actor, None))
 
+    @rule(
+        data=st.data(),
+        actor=ACTORS,
+        channel=st.booleans(),
+        values=st.dictionaries(
+            st.sampled_from(("language", "theme", "notify", "colour")),
+            st.sampled_from(("cs", "hu", "en", "dark", "light", "all", "turn", "none", "auto")),
+            max_size=3,
+        ),
+    )
+    def settings(
+        self, data: st.DataObject, actor: Actor, channel: bool, values: dict[str, str]
+    ) -> None:
+        """``settings``: a person's choices (a channel's for its organisers); any other name or
+        value is refused and changes nothing; the answer is in the language it leaves."""
+        ok, view = self.send(Settings(values, channel=channel), self.request(data, actor, None))
+        if ok:
+            assert isinstance(view, View) and view.language in ("en", "cs", "hu")
+
     @rule(data=st.data(), actor=ACTORS, on=st.sampled_from((None, True, False)))
     def vacation(self, data: st.DataObject, actor: Actor, on: bool | None) -> None:
         self.send(Vacation(on), self.request(data, actor, None))
@@ -849,6 +870,12 @@ class ServiceMachine(RuleBasedStateMachine):
     @rule(data=st.data(), actor=ACTORS)
     def legal_points(self, data: st.DataObject, actor: Actor) -> None:
         self.at_game(data, actor, LegalPoints())
+
+    @rule(data=st.data(), actor=ACTORS, topic=st.sampled_from((None, "ko", "Counting", "x")))
+    def rules(self, data: st.DataObject, actor: Actor, topic: str | None) -> None:
+        """``rules``: about no game, for anyone; only an unknown topic is refused."""
+        ok, _ = self.send(Rules(topic), self.request(data, actor, None))
+        assert ok == (topic != "x")
 
     @rule(data=st.data(), actor=ACTORS, moves=st.lists(TRY_MOVES, max_size=4))
     def try_(self, data: st.DataObject, actor: Actor, moves: list[str]) -> None:

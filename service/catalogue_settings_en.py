@@ -1,0 +1,46 @@
+"""The English texts of ``settings`` (merged into :data:`service.catalogue_en.ENGLISH`)."""
+
+from __future__ import annotations
+
+SETTINGS: dict[str, str | tuple[str, str]] = {
+    "help.cmd.settings": "Your language, board theme and pings; `settings channel` for organisers",
+    "help.more.settings": (
+        "`settings` shows each value and where it comes from.\n"
+        "`settings language=cs|hu|en` · `theme=light|dark` · `notify=all|turn|none` (yours; "
+        "`auto` forgets a choice).\n"
+        "`settings channel language=… theme=…`: this channel's, for its organisers."
+    ),
+    "settings.header": "Your settings here:",
+    "settings.changed": "Saved. Your settings here:",
+    "settings.channel_changed": "Saved. This channel's settings:",
+    "settings.line": "{name}: {value} ({source})",
+    "settings.channel_line": "{name}: {value}",
+    "settings.channel_header": "This channel's settings:",
+    "settings.not_set": "not set",
+    "settings.how": (
+        "Change with `settings language=cs`, `settings theme=dark` or `settings notify=turn` "
+        "(`auto` forgets a choice)."
+    ),
+    "settings.name.language": "language",
+    "settings.name.theme": "board theme",
+    "settings.name.notify": "pings",
+    "settings.theme.light": "light",
+    "settings.theme.dark": "dark",
+    "settings.notify.all": "every move",
+    "settings.notify.turn": "your move, when you are away",
+    "settings.notify.none": "only what needs your answer",
+    "settings.source.person": "your choice",
+    "settings.source.channel": "this channel's choice",
+    "settings.source.platform": "your app's language",
+    "settings.source.server": "the server's language",
+    "settings.source.bot": "the bot's default",
+    "settings.source.default": "default",
+    "error.settings_name": (
+        "There is no setting `{name}` here: choose from {names} (e.g. `settings language=cs`)."
+    ),
+    "error.settings_value": "`{name}={value}` is not a choice: use one of {choices}.",
+    "error.settings_channel": (
+        "Only the organisers of this chat may change its settings; `settings language=…` "
+        "changes yours."
+    ),
+}

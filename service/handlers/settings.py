@@ -1,0 +1,100 @@
+"""``settings``: each person chooses their language, board theme and pings; a channel's organisers
+choose the channel's language and theme (:mod:`service.preferences` says who sees what). The
+answer shows every value with where it comes from, in the language just chosen."""
+
+from __future__ import annotations
+
+from service.commands import Settings
+from service.errors import BadArguments, NotOrganiser
+from service.i18n import LANGUAGE_NAMES, Text, language, t
+from service.preferences import (
+    AUTO,
+    CHANNEL_SETTINGS,
+    CHOICES,
+    LANGUAGE,
+    PERSON_SETTINGS,
+    THEME,
+    Preferences,
+    channel_owner,
+    person_owner,
+    valid,
+)
+from service.unit import Unit
+from service.views import View
+
+
+def _check(command: Settings) -> None:
+    names = CHANNEL_SETTINGS if command.channel else PERSON_SETTINGS
+    for name, value in command.values.items():
+        if name not in names:
+            listed = ", ".join(f"`{n}`" for n in names)
+            raise BadArguments(t("error.settings_name", name=name, names=listed))
+        if value != AUTO and not valid(name, value):
+            choices = " | ".join(f"`{c}`" for c in (*CHOICES[name], AUTO))
+            raise BadArguments(t("error.settings_value", name=name, value=value, choices=choices))
+
+
+def value_words(name: str, value: str) -> str:
+    """How a value reads: ``Čeština (cs)``, ``dark``, ``your move, when you are away``."""
+    if name == LANGUAGE:
+        return f"{LANGUAGE_NAMES.get(value, value)} ({value})"
+    return t(f"settings.{name}.{value}")
+
+
+async def settings(unit: Unit, command: Settings) -> View:
+    """Show, or change and show, the reader's settings (or the channel's)."""
+    _check(command)
+    await unit.remember(unit.actor)
+    if command.channel and not unit.organises(unit.community):
+        raise NotOrganiser(t("error.settings_channel"))
+    if command.channel:
+        owner = channel_owner(unit.request.channel)
+    else:
+        owner = person_owner((await unit.persons([unit.actor.id]))[unit.actor.id])
+    await unit.preferences()  # reads the person's and the channel's rows
+    if command.values:
+        kept = dict(unit.settings.get(owner, {}))
+        for name, value in command.values.items():
+            if value == AUTO:
+                kept.pop(name, None)
+            else:
+                kept[name] = value
+        await unit.uow.settings.put(owner, kept)
+        unit.settings[owner] = kept
+        unit.settings_changed = True
+    unit.reader = prefs = (await unit.preferences())[unit.actor.id]
+    with language(prefs.language.value):  # the answer already speaks the language just chosen
+        return View(tuple(_lines(unit, command, prefs)))
+
+
+def _lines(unit: Unit, command: Settings, prefs: Preferences) -> list[Text]:
+    channel = unit.settings.get(channel_owner(unit.request.channel), {})
+    if command.channel:
+        head = "settings.channel_changed" if command.values else "settings.channel_header"
+        lines = [t(head)]
+        for name in CHANNEL_SETTINGS:
+            value = channel.get(name)
+            shown = value_words(name, value) if value else t("settings.not_set")
+            lines.append(t("settings.channel_line", name=t(f"settings.name.{name}"), value=shown))
+        return lines
+    lines = [t("settings.changed" if command.values else "settings.header")]
+    for name in PERSON_SETTINGS:
+        chosen = prefs.of(name)
+        lines.append(
+            t(
+                "settings.line",
+                name=t(f"settings.name.{name}"),
+                value=value_words(name, chosen.value),
+                source=t(f"settings.source.{chosen.source.value}"),
+            )
+        )
+    if any(channel.get(name) for name in (LANGUAGE, THEME)):
+        lines.append(t("settings.channel_header"))
+        for name in CHANNEL_SETTINGS:
+            if value := channel.get(name):
+                shown = value_words(name, value)
+                lines.append(
+                    t("settings.channel_line", name=t(f"settings.name.{name}"), value=shown)
+                )
+    lines.append(t("settings.how"))
+    return lines
