@@ -187,6 +187,14 @@ def _league(words: Words) -> League | LeagueInfo:
     )
 
 
+#: Czech and Hungarian words accepted beside a few commands, in the letters every platform allows
+#: in a command (Telegram: a-z only, so no diacritics); the English names work everywhere
+TRANSLATED: dict[str, tuple[str, ...]] = {
+    "pass": ("pas", "passz"),
+    "help": ("napoveda", "sugo"),
+    "rules": ("pravidla", "szabalyok"),
+    "settings": ("nastaveni", "beallitasok"),
+}
 _POINT = Arg("point", ArgKind.POINT)
 _USER = Arg("@user", ArgKind.MENTION, required=False)
 COMMANDS: tuple[Spec, ...] = (
@@ -207,6 +215,7 @@ COMMANDS: tuple[Spec, ...] = (
         Who.TO_MOVE,
         lambda w, _: Pass(_number(w)),
         (Arg("move", ArgKind.MOVE, required=False),),
+        aliases=TRANSLATED["pass"],
     ),
     Spec(
         "resign",
@@ -301,6 +310,7 @@ COMMANDS: tuple[Spec, ...] = (
         lambda w, _: Settings(dict(w.options), channel=w.first == "channel"),
         (Arg("channel", ArgKind.WORD, required=False, choices=("channel",)),),
         PERSON_SETTINGS,
+        aliases=TRANSLATED["settings"],
         game=False,
     ),
     Spec(
@@ -309,6 +319,7 @@ COMMANDS: tuple[Spec, ...] = (
         lambda w, _: Rules(w.first),
         # a free word, so that the service answers an unknown topic with the list of topics
         (Arg("topic", ArgKind.WORD, required=False),),
+        aliases=TRANSLATED["rules"],
         game=False,
     ),
     Spec(
@@ -316,6 +327,7 @@ COMMANDS: tuple[Spec, ...] = (
         Who.ANYONE,
         lambda w, _: Help(w.first),
         (Arg("command", ArgKind.COMMAND, required=False),),
+        aliases=TRANSLATED["help"],
         game=False,
     ),
 )

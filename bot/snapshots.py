@@ -34,6 +34,7 @@ _WORDS = {
     Word.PRISONERS: "image.prisoners",
     Word.MARKING: "image.marking",
     Word.FINAL: "image.final",
+    Word.EXPLAINED: "image.explained",
 }
 
 

@@ -107,6 +107,7 @@ class CountingFooter(NamedTuple):
     marking: str | None  # "marking v3"
     final: str | None  # "final"
     legend: tuple[LegendItem, ...]
+    explained: str | None = None  # under the legend: where its marks are explained
 
 
 def _badge(
@@ -165,6 +166,8 @@ def counting_footer(size: int, width: int, theme: Theme, spec: CountingFooter) -
     badge_h = round(g.band_px * 1.9)
     row_h = max(cell, round(g.band_px * 1.35)) + round(g.band_px * 0.35)
     height = pad + len(lines) * line_h + len(rows) * row_h + pad
+    if spec.explained:
+        height += row_h
     if badges:
         height += badge_h
     if rows:
@@ -199,4 +202,7 @@ def counting_footer(size: int, width: int, theme: Theme, spec: CountingFooter) -
             d.text((tx, y + row_h / 2), word, fill=pal.band_text, font=word_font, anchor="lm")
             x += w + gap
         y += row_h
+    if spec.explained:
+        hint = fit(printable(spec.explained, word_font), word_font, room)
+        d.text((width / 2, y + row_h / 2), hint, fill=pal.band_text, font=word_font, anchor="mm")
     return im

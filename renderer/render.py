@@ -81,11 +81,13 @@ def counting_spec(snap: Snapshot) -> CountingFooter | None:
     marking = None
     if snap.marking_version is not None:
         marking = f"{snap.word(Word.MARKING)} v{snap.marking_version}"
+    legend = legend_items(snap)
     return CountingFooter(
         tally=footer_text(snap),
         marking=marking,
         final=snap.word(Word.FINAL) if snap.final else None,
-        legend=legend_items(snap),
+        legend=legend,
+        explained=(snap.word(Word.EXPLAINED) or None) if legend else None,
     )
 
 

@@ -46,6 +46,7 @@ class Word(enum.Enum):
     PRISONERS = "prisoners"  # header, counting: captured in play + dead stones removed
     MARKING = "marking"  # footer, counting: "marking v3"
     FINAL = "final"  # footer, counting: both players accepted the marking
+    EXPLAINED = "explained"  # footer, counting: where the legend's marks are explained
 
 
 DEFAULT_WORDS: dict[Word, str] = {
@@ -53,6 +54,7 @@ DEFAULT_WORDS: dict[Word, str] = {
     Word.PRISONERS: "prisoners",
     Word.MARKING: "marking",
     Word.FINAL: "final",
+    Word.EXPLAINED: "",  # nothing unless the snapshot says where (the bot: ``rules counting``)
 }
 """Used when a snapshot does not give a word (the bot always gives them, from its catalogue)."""
 

@@ -153,6 +153,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "image.prisoners": "prisoners",
     "image.marking": "marking",
     "image.final": "final",
+    "image.explained": "The marks and the count explained: rules counting",
     "legend.black_territory": "Black territory",
     "legend.white_territory": "White territory",
     "legend.dame": "dame",

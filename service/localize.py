@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from service.i18n import in_language
+from service.commands import SYSTEM
+from service.i18n import current, in_language
 from service.preferences import Preferences, Source
 from service.unit import Unit
 from service.views import BoardView, Button, Notice, View
@@ -47,8 +48,29 @@ def notice_for(notice: Notice, prefs: Preferences) -> Notice:
     )
 
 
+def said_again(view: View, code: str) -> View:
+    """``view``'s lines, buttons and board said again in the language ``code``."""
+    board = view.board
+    if board is not None:
+        board = board_in(board, code)
+    return dataclasses.replace(
+        view,
+        lines=tuple(in_language(code, line) for line in view.lines),
+        buttons=tuple(Button(in_language(code, b.label), b.token) for b in view.buttons),
+        board=board,
+    )
+
+
 async def localized(unit: Unit, view: View, actor: Preferences) -> View:
-    """The reply for the actor and its notices for their readers."""
+    """The reply for the actor and its notices for their readers. What the bot does by itself
+    (the clock's reminders and results) is posted where the game lives: in that channel's
+    language (its setting, else the bot's default)."""
+    game = unit.games.get(view.game_id) if view.game_id is not None else None
+    if unit.actor is SYSTEM and game is not None:
+        actor = await unit.channel_preferences(game.row.channel)
+        unit.reader = actor
+        if view.lines and actor.language.value != current():
+            view = said_again(view, actor.language.value)
     if not view.notify:
         return for_reader(view, actor)
     readers = await unit.preferences(n.player for n in view.notify)

@@ -278,6 +278,15 @@ class Unit:
             )
         return found_prefs
 
+    async def channel_preferences(self, channel: str) -> Preferences:
+        """What a channel reads when the message is for nobody in particular (the clock's
+        reminders posted where a game lives): the channel's settings, else the bot's."""
+        owner = channel_owner(channel)
+        if owner not in self.settings:
+            found = await self.uow.settings.get_many([owner])
+            self.settings[owner] = found.get(owner, {})
+        return resolve({}, self.settings[owner], None, None, self.context.defaults)
+
     async def name(self, player: str | None) -> str:
         """``@alice`` for a player id."""
         if player is None:

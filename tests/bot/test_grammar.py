@@ -270,3 +270,22 @@ def test_commands_of_several_actions_explain_each(name: str) -> None:
     more = t(f"help.more.{name}").split("\n")
     assert details[-len(more) :] == more
     assert all(len(line) < 2000 for line in details)
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("pas", "pass"),
+        ("passz", "pass"),
+        ("napoveda play", "help"),
+        ("sugo", "help"),
+        ("pravidla ko", "rules"),
+        ("szabalyok seki", "rules"),
+        ("nastaveni language=cs", "settings"),
+        ("beallitasok language=hu", "settings"),
+    ],
+)
+def test_czech_and_hungarian_words_for_a_few_commands(typed: str, name: str) -> None:
+    """Issue 10: translated aliases where every platform allows them (Latin a-z: Telegram's
+    commands); the English names keep working everywhere."""
+    assert parse(typed).name == name

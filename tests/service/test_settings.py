@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from service import Actor, GameService, View
-from service.commands import Challenge, Play, Request, Settings
+from service.commands import SYSTEM, Accept, Challenge, Play, Request, Settings, Settle
 from service.errors import UserError
-from service.i18n import translate
+from service.i18n import in_language, translate
 from service.ports import Database
 from service.preferences import Defaults, Source, person_owner, resolve
 from storage.sqlite import open_sqlite
@@ -189,3 +189,21 @@ async def test_what_adapters_say_follows_a_change_at_once() -> None:
     assert await service.language_for(ALICE, "console") == "en"
     await settings(service, ALICE, language="cs")
     assert await service.language_for(ALICE, "console") == "cs"
+
+
+async def test_the_clock_speaks_the_language_of_the_channel_the_game_lives_in(
+    service: GameService, clock: FakeClock
+) -> None:
+    """A loss on time found by the scheduler is posted where the game lives: in that channel's
+    language; each player's notice in their own."""
+    await service.execute(Settings({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    await settings(service, BOB, language="cs")
+    offer = await service.execute(Challenge(BOB, {"size": "9", "time": "1d"}), Request(ALICE, HERE))
+    assert offer.game_id is not None
+    await service.execute(Accept(), Request(BOB, HERE, game=offer.game_id))
+    clock.advance(3 * 86400)
+    view = await service.execute(Settle(), Request(SYSTEM, game=offer.game_id))
+    assert view.language == "hu" and view.lines
+    assert view.lines[-1] != in_language("en", view.lines[-1])
+    languages = {n.player: n.language for n in view.notify}
+    assert languages[BOB.id] == "cs"
