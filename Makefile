@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_ratings.py
 	$(BIN)/python bench/bench_leagues.py
 	$(BIN)/python bench/bench_rated_games.py
+	$(BIN)/python bench/bench_languages.py
 
 docs: $(STAMP)
 	$(BIN)/python scripts/render_docs.py

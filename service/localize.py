@@ -38,10 +38,14 @@ def notice_for(notice: Notice, prefs: Preferences) -> Notice:
     chosen: the adapter's default, ``GOBOT_NOTIFY``, applies)."""
     code = prefs.language.value
     chosen = prefs.notify
+    lines, buttons = notice.lines, notice.buttons
+    if code != current():  # said again only for a reader of another language
+        lines = tuple(in_language(code, line) for line in lines)
+        buttons = tuple(Button(in_language(code, b.label), b.token) for b in buttons)
     return dataclasses.replace(
         notice,
-        lines=tuple(in_language(code, line) for line in notice.lines),
-        buttons=tuple(Button(in_language(code, b.label), b.token) for b in notice.buttons),
+        lines=lines,
+        buttons=buttons,
         language=code,
         theme=prefs.theme.value,
         notify=chosen.value if chosen.source is Source.PERSON else None,
