@@ -21,7 +21,6 @@ COPY renderer ./renderer
 COPY records ./records
 COPY gtp ./gtp
 COPY bot ./bot
-COPY babel.cfg ./
 # the compiled catalogues (.mo) are built here, from the .po files in git
 RUN pip install --no-cache-dir "babel>=2.12,<3" \
     && pybabel compile --domain gobot --directory service/locale \

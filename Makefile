@@ -26,7 +26,7 @@ messages: $(STAMP)
 		--version 0.1.0 --copyright-holder "the gobot authors" \
 		--msgid-bugs-address "the project's issues" --output-file $(LOCALES)/gobot.pot .
 	$(BIN)/pybabel update --input-file $(LOCALES)/gobot.pot --output-dir $(LOCALES) \
-		--domain gobot --ignore-pot-creation-date
+		--domain gobot --ignore-pot-creation-date --ignore-obsolete
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -25,7 +25,8 @@ RULES: dict[str, str] = {
     "rules.board.text": (
         "Stones go on the points where the lines cross, not inside the squares.\n"
         "Black moves first, then you take turns: one stone a move, on an empty point.\n"
-        "Instead of a stone you may `pass`. Stones never move; they leave only when captured.\n"
+        "Instead of a stone you may `pass`.\n"
+        "Stones never move: a stone stays until it is captured, or taken off as dead at the end.\n"
         "A point is named by column and row: `D4` (there is no column I).\n"
         "Whoever surrounds more territory wins."
     ),
@@ -71,10 +72,12 @@ RULES: dict[str, str] = {
     # life and death
     "rules.life.title": "Life and death: two eyes",
     "rules.life.text": (
-        "Stones are alive if the opponent cannot capture them; all other stones are dead.\n"
-        "An eye is an empty point (or a few) enclosed by one group.\n"
+        "Stones are alive if the opponent cannot capture them.\n"
+        "So are stones whose capture would let their owner play a new stone "
+        "that cannot be captured.\n"
+        "All other stones are dead. An eye is an empty point (or a few) enclosed by one group.\n"
         "With two separate eyes a group lives: a stone in either eye would be suicide.\n"
-        "With one eye it dies: with its outside liberties gone, a stone in the eye captures."
+        "A surrounded group with one eye that cannot make a second dies, unless it is in seki."
     ),
     "rules.life.cite": (
         "Japanese Rules 1989: Art. 7.1 (life and death); two eyes work because of Art. 4."

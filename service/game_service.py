@@ -99,16 +99,21 @@ class GameService:
                             notify = (*result.notify, *unit.notices)
                             result = dataclasses.replace(result, notify=notify)
                         result = await localized(unit, result, unit.reader)
+                if handler.writes and unit.new_locale():
+                    await unit.remember(request.actor)  # notices to them: their app's language
                 return result
 
             if handler.writes:
                 result, unit = await self._write(request, work)
             else:
                 result, unit = await self._read(request, work)
+                if unit.new_locale():  # a read never writes: the language is kept on its own
+                    await self._write(request, lambda again: again.remember(request.actor))
             if unit is not None and unit.settings_changed:
                 self.forget_languages()
             if handler.writes and unit is not None and isinstance(result, View):
-                answered = await self._after(unit, request, result)
+                with language(result.language):  # the computer's answer, in the reader's
+                    answered = await self._after(unit, request, result)
                 if answered is not result and unit.reader is not None:
                     answered = for_reader(answered, unit.reader)  # the computer's answer too
                 result = answered
@@ -116,7 +121,8 @@ class GameService:
 
     async def language_for(self, actor: Actor, channel: str, locale: str | None = None) -> str:
         """The language of ``actor`` in ``channel`` (for what an adapter says by itself: help,
-        a command it could not read), as :meth:`execute` would choose it. Kept for a minute per
+        a command it could not read), as :meth:`execute` would choose it; the language their
+        app states is remembered for what reaches them later. Kept for a minute per
         actor and channel; a ``settings`` command of this process forgets it at once."""
         key = (actor.id, channel)
         now = time.monotonic()
@@ -127,6 +133,8 @@ class GameService:
         async with self.context.database.unit_of_work() as uow:
             unit = Unit(self.context, request, uow, self.context.clock())
             code = (await unit.preferences())[actor.id].language.value
+        if unit.new_locale():  # what reaches them later (a challenge) speaks their app's language
+            await self._write(request, lambda again: again.remember(actor))
         if len(self._languages) > LANGUAGE_CACHE:
             self._languages.clear()
         self._languages[key] = (now + LANGUAGE_SECONDS, code)

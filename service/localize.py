@@ -52,17 +52,28 @@ def notice_for(notice: Notice, prefs: Preferences) -> Notice:
     )
 
 
-def said_again(view: View, code: str) -> View:
-    """``view``'s lines, buttons and board said again in the language ``code``."""
+def said_again(view: View, code: str, theme: str | None = None) -> View:
+    """``view``'s lines, buttons and board said again in the language ``code`` (the board drawn
+    in ``theme``, if given)."""
     board = view.board
     if board is not None:
-        board = board_in(board, code)
+        board = board_in(board, code, theme)
     return dataclasses.replace(
         view,
         lines=tuple(in_language(code, line) for line in view.lines),
         buttons=tuple(Button(in_language(code, b.label), b.token) for b in view.buttons),
         board=board,
+        language=code,
     )
+
+
+def for_notice(view: View, notice: Notice) -> View:
+    """``view`` as the reader of ``notice`` should see it in a chat of their own (their board in
+    their language and theme); ``view`` itself when it already is."""
+    board = view.board
+    if notice.language == view.language and (board is None or board.theme == notice.theme):
+        return view
+    return said_again(view, notice.language, notice.theme)
 
 
 async def localized(unit: Unit, view: View, actor: Preferences) -> View:

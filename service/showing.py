@@ -15,7 +15,7 @@ from engine.estimate import estimate
 from engine.filling import FillPlan, plan_fill
 from engine.marking import capturable, contradictions
 from engine.result import GameResult, ResultKind
-from service.i18n import t
+from service.i18n import lazy, t
 from service.model import GameState, player_of
 from service.ports import GameRow
 from service.timing import left_text, stop_clocks
@@ -200,21 +200,29 @@ async def lose_on_time(unit: Unit, loaded: Loaded) -> View:
 
 
 async def terms_text(unit: Unit, row: GameRow) -> str:
-    """``9×9 · komi 6.5 · @alice takes Black · time 3d+1d · unrated``."""
-    parts = [t("terms.size", size=row.size)]
-    if row.handicap:
-        parts.append(t("terms.handicap", n=row.handicap))
-    parts.append(t("terms.komi", komi=f"{row.komi:g}"))
-    if row.color == "nigiri":
-        parts.append(t("terms.nigiri"))
-    else:
-        who = await unit.name(row.challenger)
-        parts.append(t("terms.color", name=who, color=t(f"color.{row.color}")))
-    if row.time_control == "none":
-        parts.append(t("terms.no_time"))
-    else:
-        parts.append(t("terms.time", time=row.time_control))
-    if GameState.from_data(row.data, row.size).weekend:
-        parts.append(t("terms.weekend"))
-    parts.append(t("terms.rated") if row.rated else t("terms.unrated"))
-    return " · ".join(parts)
+    """``9×9 · komi 6.5 · @alice takes Black · time 3d+1d · unrated`` (said again in each
+    reader's language: a challenge reaches the challenged in theirs)."""
+    who = await unit.name(row.challenger) if row.color != "nigiri" else ""
+    weekend = GameState.from_data(row.data, row.size).weekend
+    size, handicap, komi, color = row.size, row.handicap, f"{row.komi:g}", row.color
+    time_control, rated = row.time_control, row.rated
+
+    def make() -> str:
+        parts = [t("terms.size", size=size)]
+        if handicap:
+            parts.append(t("terms.handicap", n=handicap))
+        parts.append(t("terms.komi", komi=komi))
+        if color == "nigiri":
+            parts.append(t("terms.nigiri"))
+        else:
+            parts.append(t("terms.color", name=who, color=t(f"color.{color}")))
+        if time_control == "none":
+            parts.append(t("terms.no_time"))
+        else:
+            parts.append(t("terms.time", time=time_control))
+        if weekend:
+            parts.append(t("terms.weekend"))
+        parts.append(t("terms.rated") if rated else t("terms.unrated"))
+        return " · ".join(parts)
+
+    return lazy(make)

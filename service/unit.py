@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 
 from engine.colors import Color
 from engine.game import Game, Phase
-from service.commands import Actor, Request
+from service.commands import SYSTEM, Actor, Request
 from service.context import Context
 from service.errors import NoSuchGame, NotAPlayer, WrongPhase
 from service.finishing import finished
-from service.i18n import t
+from service.i18n import lazy, t
 from service.model import GameState, color_of, encode_event, player_of, rebuild
-from service.players import is_engine, local_part, platform_of
+from service.players import engine_level, is_engine, local_part, platform_of
 from service.ports import EventRow, GameRow, GameStatus, PlayerRow, UnitOfWork
 from service.preferences import Preferences, channel_owner, person_owner, resolve
 from service.timing import deadline
@@ -222,6 +222,16 @@ class Unit:
             code = actor.language or known.language
             await self.save_player(dataclasses.replace(known, name=actor.name, language=code))
 
+    def new_locale(self) -> bool:
+        """The actor's app states a language that is not the one stored for them (read by
+        :meth:`preferences`): worth remembering, so that what reaches them later (a challenge,
+        a move) speaks it."""
+        actor = self.actor
+        if actor is SYSTEM or is_engine(actor.id) or not actor.language:
+            return False
+        known = self.players.get(actor.id)
+        return known is None or known.language != actor.language
+
     async def player(self, player: str) -> PlayerRow | None:
         """The stored player (read once per unit of work)."""
         if player not in self.players:
@@ -291,6 +301,10 @@ class Unit:
         """``@alice`` for a player id."""
         if player is None:
             return t("name.anyone")
+        opponent = self.context.opponent
+        if is_engine(player) and opponent is not None:  # named in each reader's language
+            engine, level = opponent.name, engine_level(player)
+            return lazy(lambda: "@" + t("computer.name", name=engine, level=level))
         known = await self.player(player)
         return "@" + (known.name if known else local_part(player) or player)
 

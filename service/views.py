@@ -75,6 +75,12 @@ class Notice:
     #: None: not said (the adapter's default)
     notify: str | None = None
 
+    @property
+    def wanted(self) -> bool:
+        """False for a plain "your move" to a reader who asked for none (``settings
+        notify=none``): platforms without paced pings (Discord, the console) leave it out."""
+        return not (self.turn and self.notify == "none")
+
 
 Spot = tuple[int, int]
 """An intersection as ``(row, col)`` from the bottom-left corner, as the renderer counts."""

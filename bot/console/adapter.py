@@ -8,7 +8,6 @@ every reply is printed prefixed with whom it is for, and the run ends with the i
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import itertools
 import logging
 import re
@@ -22,7 +21,7 @@ from bot.snapshots import render_board, render_table, snapshot
 from service import Actor, GameService, Request, View
 from service.errors import UserError
 from service.i18n import add_messages, language, t
-from service.localize import board_in
+from service.localize import for_notice
 from service.players import local_part, platform_of, player_id
 from service.views import is_token
 
@@ -187,13 +186,13 @@ class Console:
         for notice in view.notify:
             if platform_of(notice.player) != PLATFORM or notice.player == skip:
                 continue
+            if not notice.wanted:  # `settings notify=none`: no "your move"
+                continue
             name = local_part(notice.player)
             self.say(name, notice.lines)
             shown_image = image
-            board = view.board
-            if image is not None and board is not None and notice.language != view.language:
-                board = board_in(board, notice.language, notice.theme)
-                own = dataclasses.replace(view, board=board, language=notice.language)
+            own = for_notice(view, notice) if image is not None else view
+            if own is not view:  # their board in their language and theme
                 shown_image = await self.write_image(own, suffix=f"-{notice.language}")
             with language(notice.language):
                 if shown_image is not None:
@@ -207,13 +206,17 @@ class Console:
         each ``try`` in a file of its own, ``…-try-K``, never over the game's images; a reader
         in another language gets ``…-cs``)."""
         board = view.board
-        if self.boards_dir is None or view.game_id is None or board is None:
+        if self.boards_dir is None or board is None:
             return None
         data = await render_board(board)
         assert data is not None
         stem = f"game-{view.game_id}-move-{board.move_number:03d}"
+        if view.game_id is None:  # a diagram of no game (`rules ko`): ``rules-K.png``
+            stem = "rules"
+        elif board.hypothetical:
+            stem += "-try"
         try:
-            if board.hypothetical:
+            if board.hypothetical or view.game_id is None:
                 path = await asyncio.to_thread(self._write_new, self.boards_dir, stem, data)
             else:
                 kind = "-count" if board.counting else ""
@@ -247,11 +250,11 @@ class Console:
 
     @staticmethod
     def _write_new(folder: Path, stem: str, data: bytes) -> Path:
-        """Write ``data`` to ``{stem}-try-K.png`` with the first K whose file does not exist
-        (earlier tries, also of earlier runs, stay); the path written."""
+        """Write ``data`` to ``{stem}-K.png`` with the first K whose file does not exist
+        (earlier tries and diagrams, also of earlier runs, stay); the path written."""
         folder.mkdir(parents=True, exist_ok=True)
         for number in itertools.count(1):
-            path = folder / f"{stem}-try-{number}.png"
+            path = folder / f"{stem}-{number}.png"
             try:
                 with path.open("xb") as file:
                     file.write(data)

@@ -17,8 +17,9 @@ from bot import startup
 from bot.config import Config
 from bot.discord.buttons import GoButton
 from bot.discord.cogs import GameCommands, PlainMoves
+from bot.discord.outgoing import PLATFORM
 from bot.discord.pacing import Pacer
-from bot.discord.replies import PLATFORM, Presenter
+from bot.discord.replies import Presenter
 from bot.discord.runner import Runner
 from bot.discord.settings import DiscordSettings
 from bot.discord.translator import CatalogueTranslator

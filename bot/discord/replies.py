@@ -4,107 +4,33 @@ notices that must reach players elsewhere (their game's thread, a direct message
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 import aiohttp
 import discord
 
 from bot.deliveries import forward
-from bot.discord.buttons import button_view
 from bot.discord.listing import listed
 from bot.discord.offers import Offers
+from bot.discord.outgoing import (
+    PLATFORM,
+    Outgoing,
+    compose,
+    user_id,
+)
 from bot.discord.pacing import Pacer
-from bot.fitting import fit_lines
 from bot.grammar import Spec
 from bot.snapshots import render_board, table_attachment
 from service import Actor, Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, GameAt, Link, Links
 from service.i18n import t
-from service.players import number_on
 
 log = logging.getLogger(__name__)
-PLATFORM = "discord"
 THREAD_KEY = "discord:thread"
-BOARD_FILE = "board.png"
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: correspondence games are slow
-PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-TEXT_LIMIT = 2000  # characters of a message's content
-EMBED_LIMIT = 4096  # characters of an embed's description
-
-
-def user_id(player: str) -> int | None:
-    """The Discord user id of a player id like ``discord:123``, or None for other platforms."""
-    return number_on(player, PLATFORM)
-
-
-def mention(player: str) -> str:
-    return f"<@{user_id(player)}>"
-
-
-@dataclass(frozen=True, slots=True)
-class Outgoing:
-    """One message to send: text, the board as an embed image, attached files and buttons."""
-
-    content: str = ""
-    embed: discord.Embed | None = None
-    files: tuple[tuple[str, bytes], ...] = ()
-    buttons: tuple[Button, ...] = ()
-    #: False for a board that is not the game's position (a ``try``, Art. 7.2): never tracked
-    live: bool = True
-
-    def send_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for ``send`` / ``send_message`` (fresh file objects each time)."""
-        kwargs: dict[str, Any] = {"allowed_mentions": PINGS}
-        if self.content:
-            kwargs["content"] = self.content[:TEXT_LIMIT]  # compose fits whole lines first
-        if self.embed is not None:
-            kwargs["embed"] = self.embed
-        if self.files:
-            kwargs["files"] = [discord.File(io.BytesIO(data), name) for name, data in self.files]
-        view = button_view(self.buttons)
-        if view is not None:
-            kwargs["view"] = view
-        return kwargs
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for ``edit_original_response`` (files become attachments)."""
-        kwargs = self.send_kwargs()
-        kwargs["attachments"] = kwargs.pop("files", [])
-        return kwargs
-
-    @property
-    def is_live_board(self) -> bool:
-        """A board image with buttons: the game's current board (a tried sequence is not)."""
-        return self.live and self.embed is not None and bool(self.buttons)
-
-
-def compose(
-    lines: Iterable[str],
-    *,
-    game_id: int | None = None,
-    png: bytes | None = None,
-    pings: Iterable[str] = (),
-    buttons: tuple[Button, ...] = (),
-    file: tuple[str, bytes] | None = None,
-    live: bool = True,
-) -> Outgoing:
-    """A message for ``lines``: an embed with the board when there is one, else plain text.
-    ``live`` False: the board is not the game's position (:attr:`View.hypothetical`). A games list
-    too long for Discord loses whole lines and says so (:func:`fit_lines`)."""
-    heads = " ".join(mention(p) for p in pings)
-    files = ((file,) if file else ()) + (((BOARD_FILE, png),) if png else ())
-    if png is None:
-        text = "\n".join(fit_lines(tuple(lines), TEXT_LIMIT - (len(heads) + 1 if heads else 0)))
-        return Outgoing("\n".join(s for s in (heads, text) if s), None, files, buttons, live)
-    text = "\n".join(fit_lines(tuple(lines), EMBED_LIMIT))
-    title = t("discord.title", id=game_id) if game_id is not None else None
-    embed = discord.Embed(title=title, description=text[:EMBED_LIMIT])
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return Outgoing(heads, embed, files, buttons, live)
 
 
 def sort_notices(view: View, actor: str) -> tuple[list[str], list[Notice]]:
@@ -113,7 +39,7 @@ def sort_notices(view: View, actor: str) -> tuple[list[str], list[Notice]]:
     pings: list[str] = []
     separate: list[Notice] = []
     for notice in view.notify:
-        if user_id(notice.player) is None or notice.player == actor:
+        if user_id(notice.player) is None or notice.player == actor or not notice.wanted:
             continue
         same = notice.buttons == view.buttons or set(notice.lines) <= set(view.lines)
         if same and notice.player not in pings:
@@ -375,7 +301,7 @@ class Presenter:
     async def deliver(self, view: View) -> None:
         """Scheduler notices (reminders, loss on time) and notices from other platforms for
         Discord players: in the game's thread (boards paced), else by direct message."""
-        mine = [n for n in view.notify if user_id(n.player) is not None]
+        mine = [n for n in view.notify if user_id(n.player) is not None and n.wanted]
         if not mine:
             return
         groups = grouped(mine)

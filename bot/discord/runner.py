@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord.replies import PLATFORM, Outgoing, Presenter, compose
+from bot.discord.outgoing import PLATFORM, Outgoing, compose
+from bot.discord.replies import Presenter
 from bot.grammar import BY_NAME, Who, Words, parse, parse_token, read_charged, run
 from bot.snapshots import render_board
 from service import Actor, GameService, Request, View
@@ -25,6 +26,7 @@ from service.players import player_id
 
 log = logging.getLogger(__name__)
 DEFER_AFTER = 2.0  # seconds: answer directly when faster, else defer (Discord allows 3)
+LANGUAGE_WAIT = 0.5  # seconds for the reader's language before the command (2.5 < 3 in all)
 GONE = (10062, 40060)  # unknown interaction (expired), interaction already acknowledged
 _MENTION = re.compile(r"<@!?(\d+)>")
 T = TypeVar("T")
@@ -152,7 +154,7 @@ class Runner:
         answer = InteractionAnswer(interaction)
         server = locale_code(interaction.guild_locale) if interaction.guild_id else None
         channel = player_id(PLATFORM, interaction.channel_id)
-        with language(await self.service.language_for(actor, channel, server)):
+        with language(await self._language(actor, channel, server)):
             try:
                 words = read_charged(self.service, actor, read)
                 update = player_id(PLATFORM, interaction.id)
@@ -180,7 +182,7 @@ class Runner:
         guild = message.guild
         server = locale_code(guild.preferred_locale) if guild is not None else None
         channel = player_id(PLATFORM, message.channel.id)
-        with language(await self.service.language_for(actor, channel, server)):
+        with language(await self._language(actor, channel, server)):
             try:
                 try:
                     words = parse(text, plain_points=True)
@@ -207,6 +209,17 @@ class Runner:
                 said = self.error_text(error)
                 if said is not None:
                     await message.channel.send(said[:2000])
+
+    async def _language(self, actor: Actor, channel: str, server: str | None) -> str | None:
+        """The reader's language (their settings first), asked before the interaction may be
+        deferred: waited for at most ``LANGUAGE_WAIT`` seconds, else (or when the storage
+        fails) their client's, so that Discord's 3-second deadline is always kept."""
+        try:
+            wait = self.service.language_for(actor, channel, server)
+            return await asyncio.wait_for(wait, LANGUAGE_WAIT)
+        except Exception as error:  # the command itself will say what is wrong, if anything
+            log.warning("the language of %s is not known in time: %r", actor.id, error)
+            return actor.language or server
 
     async def _thread_game(self, words: Words, channel_id: int | None) -> int | None:
         """In a game's thread a command about a game needs no number: it is the thread's."""

@@ -31,6 +31,7 @@ from bot.telegram.people import PLATFORM, People, user_id_of
 from bot.telegram.pings import Pings, Where
 from service import Actor, Button, Deliver, GameService, Notice, View
 from service.i18n import t
+from service.localize import for_notice
 
 log = logging.getLogger(__name__)
 CLOSING = 10.0  # seconds a stopping bot waits for the answers still waiting for their chats
@@ -150,6 +151,8 @@ class Presenter:
                 await self.pings.send(here, where, view.game_id, stamp)
             elif edited and not origin.pressed and chat > 0:  # in a group the caption says it
                 await self._send(chat, view.lines, (), board_id)
+        elif view.board is not None:  # a board of no game (a `rules` diagram): a photo of its own
+            await self._send_tried(view, chat, photo, origin.message_id)
         elif view.private and chat < 0:  # a link code: never in a group
             await send_private(self.bot, chat, view, origin.actor, origin.message_id)
         elif view.table is not None:
@@ -236,9 +239,10 @@ class Presenter:
     async def _send_tried(
         self, view: View, chat_id: int, photo: bytes, reply_to: int | None, caption: str = ""
     ) -> int:
-        """A ``try``'s board as a new photo replying to ``reply_to``, never linked as the game's
-        board; its caption is ``caption`` or the view's lines (then, when they are too long for
-        a caption, the board's caption with the lines in a reply to the photo)."""
+        """A ``try``'s board (or a ``rules`` diagram) as a new photo replying to ``reply_to``,
+        never linked as a game's board; its caption is ``caption`` or the view's lines (then,
+        when they are too long for a caption, the board's caption with the lines in a reply to
+        the photo)."""
         assert view.board is not None
         text = caption or view.text
         long = not caption and len(text) > MessageLimit.CAPTION_LENGTH
@@ -317,6 +321,10 @@ class Presenter:
         origin: Origin | None,
     ) -> None:
         try:
+            if chat > 0 and len(notices) == 1 and view.board is not None:
+                own = for_notice(view, notices[0])  # a private chat: the reader's own board
+                if own is not view:
+                    view, photo = own, await render_board(own.board) or b""
             if view.board is not None and view.game_id is not None:
                 caption = view.board.caption or view.text
                 board_id: int | None

@@ -78,6 +78,7 @@ async def _use_code(unit: Unit, text: str) -> View:
     assert account is not None  # remembered above
     await unit.save_player(dataclasses.replace(account, person=target))
     name = await unit.name(target)
+    unit.settings_changed = True  # the person's settings are now this account's too
     return View((t("link.done", name=name, account=f"@{unit.actor.name}"),))
 
 
@@ -137,4 +138,5 @@ async def unlink(unit: Unit, command: Unlink) -> View:
             copy = dataclasses.replace(rating, person=account, version=0, updated_at=unit.now)
             await unit.uow.ratings.save(copy)
     names = ", ".join([await unit.name(a) for a in leaving])
+    unit.settings_changed = True  # each separated account has its own settings again
     return View((t("link.separated", names=names),))

@@ -73,3 +73,28 @@ def test_the_build_context_leaves_the_secrets_out() -> None:
     ]
     assert patterns[0] == "*"  # everything out, then the sources back in
     assert not any(".env" in p for p in patterns[1:])
+
+
+def test_everything_the_image_copies_is_in_the_build_context() -> None:
+    """Each ``COPY`` source of the Dockerfile is let back into the context by .dockerignore (a
+    source left out fails the build: ``club`` once was)."""
+    allowed = {
+        line.removeprefix("!")
+        for line in read(".dockerignore").splitlines()
+        if line.startswith("!")
+    }
+    copies = [
+        line.split()[1:-1] for line in read("Dockerfile").splitlines() if line.startswith("COPY")
+    ]
+    sources = {source for sources in copies for source in sources}
+    assert sources and sources <= allowed, sources - allowed
+    packages = set(tomllib_packages())
+    assert packages <= sources, packages - sources  # every package of pyproject.toml is copied
+
+
+def tomllib_packages() -> list[str]:
+    """The top-level packages pyproject.toml installs."""
+    import tomllib
+
+    config = tomllib.loads(read("pyproject.toml"))
+    return [p.rstrip("*") for p in config["tool"]["setuptools"]["packages"]["find"]["include"]]

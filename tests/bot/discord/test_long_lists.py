@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.discord.replies import TEXT_LIMIT, compose, mention
+from bot.discord.outgoing import TEXT_LIMIT, compose, mention
 from service import Actor
 from service.i18n import t
 from tests.bot.crowd import check_fitted, crowd

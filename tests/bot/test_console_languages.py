@@ -1,0 +1,236 @@
+"""A Czech or a Hungarian player plays, counts, reads help and learns the rules without meeting a
+sentence of another language (issue 10), through the console's script mode.
+
+"Another language" is found from the catalogues, never from sentences written here: every text
+of every key in every language is cut at its ``{placeholders}`` (and `quoted commands`), and the
+pieces long enough to be a phrase (12 characters or more, with a space) are what a reader of
+another language must never see, unless the reader's own text of the same key has the same
+piece (a command's syntax, a shared word). The Discord and Telegram tests use the same check
+(:func:`strays`, :func:`assert_speaks`).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bot.console.adapter import Console
+from service import GameService
+from service.i18n import LANGUAGES, SOURCE, template, translate
+from storage.memory import open_memory
+from tests.bot.test_console import run_script
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+QUOTED = re.compile(r"`[^`]*`")
+SHORTEST = 12  # a piece shorter than this may be a word shared by several languages
+
+
+def forms(code: str, key: str) -> list[str]:
+    """Every text of ``key`` in the language ``code`` (each plural form), unformatted."""
+    source = SOURCE[key]
+    if code == "en":
+        return list(source) if isinstance(source, tuple) else [source]
+    if isinstance(source, tuple):
+        return sorted({template(code, key, n) for n in (1, 2, 5, 2.5)})
+    return [template(code, key)]
+
+
+def pieces(text: str) -> set[str]:
+    """The literal phrases of a template: between its placeholders, outside backticks."""
+    parts = PLACEHOLDER.split(QUOTED.sub("{}", text))
+    stripped = (part.strip() for part in parts)
+    return {part for part in stripped if len(part) >= SHORTEST and " " in part}
+
+
+@cache
+def foreign(code: str) -> dict[str, str]:
+    """Each phrase of the other languages' texts that the text of the same key in ``code`` does
+    not have, with where it comes from (``en:help.cmd.play``)."""
+    found: dict[str, str] = {}
+    for key in SOURCE:
+        own = forms(code, key)
+        for other in LANGUAGES:
+            if other == code:
+                continue
+            for text in forms(other, key):
+                for piece in pieces(text):
+                    if not any(piece in mine for mine in own):
+                        found.setdefault(piece, f"{other}:{key}")
+    return found
+
+
+def strays(code: str, lines: Iterable[str]) -> list[str]:
+    """The lines (with the phrase and its origin) that a reader of ``code`` should not see."""
+    table = foreign(code)
+    return [
+        f"{line!r} has {piece!r} ({where})"
+        for line in lines
+        for piece, where in table.items()
+        if piece in line
+    ]
+
+
+def assert_speaks(code: str, lines: Iterable[str]) -> None:
+    """No line has a phrase of another language's catalogue."""
+    lines = list(lines)
+    assert lines, f"nothing was said to the {code} reader"
+    found = strays(code, lines)
+    assert not found, f"{len(found)} foreign phrases for a {code} reader:\n" + "\n".join(found)
+
+
+def test_the_check_knows_english_czech_and_hungarian() -> None:
+    """The check itself: it sees an English, a Czech and a Hungarian sentence for what they are,
+    and lets a command's syntax and a reader's own sentences through."""
+    english = translate("en", "info.stopped")
+    czech = translate("cs", "info.stopped")
+    hungarian = translate("hu", "info.stopped")
+    assert strays("cs", [english]) and strays("cs", [hungarian]) and not strays("cs", [czech])
+    assert strays("hu", [english]) and strays("hu", [czech]) and not strays("hu", [hungarian])
+    usage = translate("cs", "help.usage", usage="challenge [@user] [size=…] [komi=…]")
+    assert not strays("cs", [usage, translate("cs", "help.header")])
+    assert len(foreign("cs")) > 500 and len(foreign("hu")) > 500
+
+
+# ----- the console ------------------------------------------------------------------------------
+
+GAME = [
+    "dvorak: challenge @kovacs size=9 color=black",
+    "kovacs: accept",
+    "dvorak: D4",
+    "kovacs: play D4",  # occupied
+    "kovacs: E5",
+    "dvorak: play J10",  # off the board
+    "dvorak: C3",
+    "kovacs: F6",
+    "dvorak: pass",
+    "kovacs: pass",
+    "dvorak: dead E5",
+    "dvorak: done",
+    "kovacs: done",
+    *(
+        f"{name}: {command}"
+        for command in ("help", "help play", "rules", "rules counting", "sgf", "chalenge")
+        for name in ("dvorak", "kovacs")
+    ),
+]
+MIXED = ["dvorak: settings language=cs", "kovacs: settings language=hu", *GAME]
+
+
+async def console_lines(script: list[str], boards: Path | None = None) -> list[str]:
+    """What the console prints for ``script`` (in memory)."""
+    database = await open_memory()
+    try:
+        out = io.StringIO()
+        stdin = io.StringIO("\n".join(script) + "\n")
+        console = Console(GameService(database), stdin, out, interactive=False, boards_dir=boards)
+        assert await console.run() == 0
+    finally:
+        await database.close()
+    return out.getvalue().splitlines()
+
+
+def said_to(name: str, lines: list[str]) -> list[str]:
+    """The lines printed for ``name``, without the prefix."""
+    prefix = f"[{name}] "
+    return [line.removeprefix(prefix) for line in lines if line.startswith(prefix)]
+
+
+def assert_played_in(code: str, said: list[str], *, black: bool, images: bool = True) -> None:
+    """The lines of a reader carry the sentences of their own catalogue for what happened (the
+    player of ``black`` tried a point off the board, the other an occupied one)."""
+
+    def has(line: str) -> bool:
+        return line in said
+
+    def starts(start: str) -> bool:
+        return any(line.startswith(start) for line in said)
+
+    def within(part: str) -> bool:
+        return any(part in line for line in said)
+
+    buttons = translate(code, "console.buttons", buttons="")
+    pass_button = translate(code, "button.pass")
+    assert starts(f"{buttons}{pass_button} [g1:pass:m")  # the buttons line, its labels
+    assert within(f"{translate(code, 'button.resign')} [g1:resign]")
+    assert starts(translate(code, "console.image", path="")) or not images
+    assert starts(translate(code, "end.announce", id=1, words="W+6.5 — "))
+    assert has(translate(code, "info.stopped"))
+    assert has(translate(code, "end.agreed", v=2))
+    assert has(translate(code, "help.header"))
+    assert has(translate(code, "help.cmd.play"))
+    assert has(translate(code, "help.usage", usage="play <point> [#game]"))
+    assert has(translate(code, "rules.counting.title"))
+    assert starts(translate(code, "rules.header").split("`")[0])
+    assert has(translate(code, "grammar.unknown_near", name="chalenge", near="challenge"))
+    assert has(translate(code, "sgf.caption", id=1))
+    assert has(translate(code, "console.file", name="game-1.sgf"))
+    if black:
+        assert has(translate(code, "error.point_off", point="J10", size=9, range="A1–J9"))
+    else:
+        assert has(translate(code, "error.illegal_occupied", point="D4"))
+    assert within(translate(code, "console.captures", black=0, white=0))
+
+
+async def test_a_czech_and_a_hungarian_player_each_read_only_their_language(
+    tmp_path: Path,
+) -> None:
+    """A whole game between a Czech and a Hungarian player: every line each reads is theirs,
+    the challenge's terms included (said again for the challenged player)."""
+    boards = tmp_path / "boards"
+    lines = await console_lines(MIXED, boards)
+    czech, hungarian = said_to("dvorak", lines), said_to("kovacs", lines)
+    assert_played_in("cs", czech, black=True)
+    assert_played_in("hu", hungarian, black=False)
+    assert czech[0] == translate("cs", "settings.changed")
+    assert_speaks("cs", czech)
+    assert_speaks("hu", hungarian)
+
+
+async def test_a_mixed_pair_sees_replies_notices_and_boards_in_their_language(
+    tmp_path: Path,
+) -> None:
+    """The same game, line by line: the reply and each notice in its reader's language; each
+    reader's board image is drawn in theirs (``…-cs.png`` for the Czech reader of a Hungarian's
+    move, ``…-hu.png``)."""
+    boards = tmp_path / "boards"
+    lines = await console_lines(MIXED, boards)
+    received = translate("hu", "challenge.received", id=1, name="@dvorak", terms="\0")
+    invited = received.partition("\0")[0]  # the line whose terms are Czech
+    czech = said_to("dvorak", lines)
+    hungarian = [line for line in said_to("kovacs", lines) if not line.startswith(invited)]
+    assert len(hungarian) == len(said_to("kovacs", lines)) - 1
+    assert_played_in("cs", czech, black=True)
+    assert_played_in("hu", hungarian, black=False)
+    assert_speaks("cs", czech)
+    assert_speaks("hu", hungarian)
+    assert not said_to("console", lines)
+
+    images = {path.name for path in boards.iterdir()}
+    assert {"game-1-move-001-hu.png", "game-1-move-002-cs.png"} <= images
+    assert any(name.endswith("-count-cs.png") for name in images)
+    assert any(name.endswith("-count-hu.png") for name in images)
+    first, theirs = boards / "game-1-move-001.png", boards / "game-1-move-001-hu.png"
+    assert first.read_bytes() != theirs.read_bytes()  # the caption is drawn in Hungarian
+    for code, said in (("cs", czech), ("hu", hungarian)):
+        named = translate(code, "console.image", path="")
+        shown = [Path(line.removeprefix(named)) for line in said if line.startswith(named)]
+        assert shown and all(path.exists() for path in shown)
+        assert any(path.name.endswith(f"-{code}.png") for path in shown)
+
+
+@pytest.mark.slow
+def test_gobot_language_hu_makes_everyone_hungarian(tmp_path: Path) -> None:
+    """No settings, ``GOBOT_LANGUAGE=hu``: the whole game, help and rules in Hungarian."""
+    result = run_script(tmp_path, GAME, GOBOT_LANGUAGE="hu", BOARDS_DIR="")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert f"> {GAME[-1]}" in lines  # the whole script was read
+    for name, black in (("dvorak", True), ("kovacs", False)):
+        said = said_to(name, lines)
+        assert_played_in("hu", said, black=black, images=False)
+        assert_speaks("hu", said)
