@@ -52,6 +52,13 @@ class Request:
     community: str = ""
     organiser: bool = False
     locale: str | None = None  # the community's own locale (a Discord server's), for languages
+    #: the channel whose settings apply, when not ``channel`` itself (a Discord thread's parent)
+    room: str = ""
+
+    @property
+    def settings_channel(self) -> str:
+        """The channel whose ``settings channel`` apply here."""
+        return self.room or self.channel
 
 
 class Command(Generic[R_co]):

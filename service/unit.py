@@ -267,7 +267,7 @@ class Unit:
         actor = self.actor.id
         wanted = list(dict.fromkeys((actor, *players)))
         persons = await self.persons(wanted)
-        channel = self.request.channel
+        channel = self.request.settings_channel
         owners = [person_owner(p) for p in persons.values()] + [channel_owner(channel)]
         missing = [o for o in dict.fromkeys(owners) if o not in self.settings]
         if missing:

@@ -47,6 +47,13 @@ def community_of(
     return player_id(PLATFORM, f"guild:{guild_id}"), organiser
 
 
+def room_of(channel: object) -> str:
+    """A thread's parent channel, whose ``settings channel`` apply in it ("" for others)."""
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        return player_id(PLATFORM, channel.parent_id)
+    return ""
+
+
 def locale_code(locale: discord.Locale | None) -> str | None:
     """``cs`` of Discord's ``cs``, ``en`` of ``en-US``; None for none."""
     return str(locale.value).partition("-")[0] if locale is not None else None
@@ -154,13 +161,14 @@ class Runner:
         answer = InteractionAnswer(interaction)
         server = locale_code(interaction.guild_locale) if interaction.guild_id else None
         channel = player_id(PLATFORM, interaction.channel_id)
-        with language(await self._language(actor, channel, server)):
+        room = room_of(interaction.channel)
+        with language(await self._language(actor, room or channel, server)):
             try:
                 words = read_charged(self.service, actor, read)
                 update = player_id(PLATFORM, interaction.id)
                 where = community_of(interaction.user, interaction.guild_id, self.organiser_role)
                 work = self._execute(
-                    actor, words, interaction.channel_id, update, users, where, server
+                    actor, words, interaction.channel_id, update, users, where, (server, room)
                 )
                 view, png, ticket = await self._in_time(answer, work)
                 await self.presenter.reply(
@@ -181,8 +189,8 @@ class Runner:
         actor = actor_of(message.author)
         guild = message.guild
         server = locale_code(guild.preferred_locale) if guild is not None else None
-        channel = player_id(PLATFORM, message.channel.id)
-        with language(await self._language(actor, channel, server)):
+        room = room_of(message.channel)
+        with language(await self._language(actor, room, server)):
             try:
                 try:
                     words = parse(text, plain_points=True)
@@ -196,7 +204,7 @@ class Runner:
                 guild_id = guild.id if guild is not None else None
                 where = community_of(message.author, guild_id, self.organiser_role)
                 view, png, ticket = await self._execute(
-                    actor, words, message.channel.id, update, users, where, server
+                    actor, words, message.channel.id, update, users, where, (server, room)
                 )
                 if view.private:  # a plain message has no private answer: never a code here
                     await message.channel.send(t("link.slash_only"))
@@ -238,11 +246,12 @@ class Runner:
         update_id: str,
         users: Sequence[discord.abc.User],
         where: tuple[str, bool] = ("", False),
-        server: str | None = None,
+        place: tuple[str | None, str] = (None, ""),
     ) -> tuple[View, bytes | None, int]:
         """The service's view of the command, its board rendered (off the event loop), and the
         ticket that orders the game's boards, taken when the service answered (renders of
-        several commands finish in any order)."""
+        several commands finish in any order). ``place``: the server's locale and, in a
+        thread, its parent channel (whose settings apply)."""
         opponent = None
         if words.mention is not None:
             user = {str(u.id): u for u in users}.get(words.mention)
@@ -258,7 +267,8 @@ class Runner:
             update_id,
             community=community,
             organiser=organiser,
-            locale=server,
+            locale=place[0],
+            room=place[1],
         )
         view = await run(self.service, words, request, opponent)
         ticket = self.presenter.pacer.ticket()

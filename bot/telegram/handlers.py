@@ -101,8 +101,20 @@ class Handlers:
 
     async def on_stale_button(self, update: Update, context: Context) -> None:
         """Callback data that is not a command token (another bot version's buttons)."""
-        with language(language_of(update.effective_user)):
+        with language(await self._language(update)):
             raise BadArguments(t("grammar.token"))
+
+    async def _language(self, update: Update) -> str | None:
+        """The language of the update's sender (their settings first), for what the adapter
+        says by itself; their app's when the storage cannot tell."""
+        user, chat = update.effective_user, update.effective_chat
+        if user is None:
+            return None
+        try:
+            where = player_id(PLATFORM, chat.id if chat is not None else user.id)
+            return await self.service.language_for(self.people.actor(user), where)
+        except Exception:  # an error about the storage itself: answered all the same
+            return language_of(user)
 
     async def on_error(self, update: object, context: Context) -> None:
         """The one error handler: user errors as they are, anything else logged with its
@@ -111,7 +123,7 @@ class Handlers:
         if not isinstance(update, Update):
             log.error("Telegram error outside an update", exc_info=error)
             return
-        with language(language_of(update.effective_user)):
+        with language(await self._language(update)):
             if isinstance(error, UserError):
                 if error.quiet and update.callback_query is None:
                     return  # a flood's later messages: replies would spend the chat's budget

@@ -48,7 +48,7 @@ async def settings(unit: Unit, command: Settings) -> View:
     if command.channel and not unit.organises(unit.community):
         raise NotOrganiser(t("error.settings_channel"))
     if command.channel:
-        owner = channel_owner(unit.request.channel)
+        owner = channel_owner(unit.request.settings_channel)
     else:
         owner = person_owner((await unit.persons([unit.actor.id]))[unit.actor.id])
     await unit.preferences()  # reads the person's and the channel's rows
@@ -68,7 +68,7 @@ async def settings(unit: Unit, command: Settings) -> View:
 
 
 def _lines(unit: Unit, command: Settings, prefs: Preferences) -> list[Text]:
-    channel = unit.settings.get(channel_owner(unit.request.channel), {})
+    channel = unit.settings.get(channel_owner(unit.request.settings_channel), {})
     if command.channel:
         head = "settings.channel_changed" if command.values else "settings.channel_header"
         lines = [t(head)]

@@ -207,3 +207,15 @@ async def test_the_clock_speaks_the_language_of_the_channel_the_game_lives_in(
     assert view.lines[-1] != in_language("en", view.lines[-1])
     languages = {n.player: n.language for n in view.notify}
     assert languages[BOB.id] == "cs"
+
+
+async def test_a_thread_follows_the_settings_of_its_channel(service: GameService) -> None:
+    """A Discord game's thread is a channel of its own, but the settings of the channel it was
+    opened from apply in it (``Request.room``), both to read and to change."""
+    await service.execute(Settings({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    in_thread = Request(ALICE_CS, "discord:555", room=HERE)
+    assert (await service.execute(Settings(), in_thread)).language == "hu"
+    await service.execute(
+        Settings({"language": "cs"}, channel=True), Request(ORGANISER, "discord:555", room=HERE)
+    )
+    assert (await settings(service, ALICE_CS, HERE)).language == "cs"
