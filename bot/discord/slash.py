@@ -26,6 +26,10 @@ OPTION_TYPES: dict[str, Any] = {
     "color": str,  # its choices: LOCALIZED_CHOICES
     "rated": Literal["yes", "no"],
     "weekend": Literal["pause", "play"],
+    # settings: the values the grammar reads (``auto`` forgets a choice)
+    "language": Literal["en", "cs", "hu", "auto"],
+    "theme": Literal["light", "dark", "auto"],
+    "notify": Literal["all", "turn", "none", "auto"],
 }
 MAX_CHOICES = 25
 # Options whose choices have names to translate (catalogue key prefixes): in English the name is

@@ -142,3 +142,15 @@ async def test_the_translator_answers_descriptions_and_never_names() -> None:
     assert str(other) == "The level of the command"
     hungarian = await translator.translate(other, discord.Locale.hungarian, description)
     assert hungarian == marked("hu", "The level of the command")
+
+
+def test_the_settings_options_offer_exactly_the_service_s_choices() -> None:
+    """``/go settings``: language, theme and notify are dropdowns of what the service accepts
+    (and ``auto``, which forgets a choice)."""
+    import typing
+
+    from bot.discord.slash import OPTION_TYPES
+    from service.preferences import AUTO, CHOICES
+
+    for name, choices in CHOICES.items():
+        assert set(typing.get_args(OPTION_TYPES[name])) == {*choices, AUTO}, name
