@@ -59,6 +59,7 @@ class GatewayMixin:
         guild_owner: DiscordUser
         roles: list[dict[str, Any]]
         everyone_permissions: int
+        guild_locale: str
 
         @property
         def gateway_url(self) -> str: ...
@@ -162,6 +163,7 @@ class GatewayMixin:
             [self.member_payload(u) for u in self.members],
             self.roles,
             self.everyone_permissions,
+            self.guild_locale,
         )
 
     @property

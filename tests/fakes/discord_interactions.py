@@ -86,9 +86,11 @@ class InteractionRoutes:
         global_commands: list[dict[str, Any]]
         guild_commands: dict[int, list[dict[str, Any]]]
         _notifier: ChangeNotifier
+        guild_locale: str
 
         def channel(self, channel_id: int) -> dict[str, Any]: ...
         def member_payload(self, user: DiscordUser) -> dict[str, Any]: ...
+        def locale_of(self, user: DiscordUser) -> str: ...
         def message(self, message_id: int) -> StoredDiscordMessage: ...
         def dispatch(self, event: str, data: dict[str, Any]) -> None: ...
         def create_message(
@@ -242,6 +244,8 @@ class InteractionRoutes:
             channel=channel,
             user=user,
             member=self.member_payload(user),
+            locale=self.locale_of(user),
+            guild_locale=self.guild_locale,
         )
         if message is not None:
             payload["message"] = message.payload

@@ -14,6 +14,7 @@ ALL_PERMISSIONS = str((1 << 50) - 1)
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+DEFAULT_LOCALE = "en-US"  # a user's client and the guild, unless a test says otherwise
 
 
 class DiscordApiError(Exception):
@@ -182,8 +183,10 @@ def guild_payload(
     members: list[dict[str, Any]],
     roles: list[dict[str, Any]] | None = None,
     everyone_permissions: int | None = None,
+    preferred_locale: str = DEFAULT_LOCALE,
 ) -> dict[str, Any]:
-    """A full ``GUILD_CREATE`` guild; ``roles`` besides @everyone (default: every permission)."""
+    """A full ``GUILD_CREATE`` guild; ``roles`` besides @everyone (default: every permission),
+    ``preferred_locale`` the server's language (its Community settings)."""
     everyone = {
         "id": str(guild_id),
         "name": "@everyone",
@@ -218,7 +221,7 @@ def guild_payload(
         "large": False,
         "unavailable": False,
         "joined_at": iso_now(),
-        "preferred_locale": "en-US",
+        "preferred_locale": preferred_locale,
         "premium_tier": 0,
         "mfa_level": 0,
         "nsfw_level": 0,
@@ -347,10 +350,13 @@ def interaction_payload(
     channel: dict[str, Any],
     user: DiscordUser,
     member: dict[str, Any] | None = None,
+    locale: str = DEFAULT_LOCALE,
+    guild_locale: str = DEFAULT_LOCALE,
 ) -> dict[str, Any]:
     """An ``INTERACTION_CREATE`` payload as current discord.py reads it (guild context);
     ``member`` is the user's ``GuildMember`` (its ``permissions``: the member's in the
-    channel, as Discord sends them; default: all)."""
+    channel, as Discord sends them; default: all), ``locale`` the language of the user's client
+    and ``guild_locale`` the guild's ``preferred_locale``."""
     guild_id = channel["guild_id"]
     member = member or user.member(int(guild_id))
     return {
@@ -359,14 +365,14 @@ def interaction_payload(
         "type": interaction_type,
         "data": data,
         "guild_id": guild_id,
-        "guild": {"id": guild_id, "locale": "en-US", "features": []},
+        "guild": {"id": guild_id, "locale": guild_locale, "features": []},
         "channel_id": channel["id"],
         "channel": {**channel, "permissions": member["permissions"]},
         "member": member,
         "token": token,
         "version": 1,
-        "locale": "en-US",
-        "guild_locale": "en-US",
+        "locale": locale,
+        "guild_locale": guild_locale,
         "app_permissions": ALL_PERMISSIONS,
         "entitlements": [],
         "entitlement_sku_ids": [],

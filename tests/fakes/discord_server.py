@@ -24,9 +24,11 @@ from aiohttp import web
 from tests.fakes._common import ChangeNotifier, RecordedRequest, json_response, read_form
 from tests.fakes.discord_gateway import GatewayMixin, GatewaySession
 from tests.fakes.discord_interactions import FakeInteraction, InteractionRoutes
+from tests.fakes.discord_locales import Locales
 from tests.fakes.discord_payloads import (
     ALICE,
     BOB,
+    DEFAULT_LOCALE,
     EPHEMERAL,
     LOADING,
     DiscordApiError,
@@ -52,15 +54,20 @@ API_PREFIX = "/api/v10"
 RECORDED = web.RequestKey("recorded", RecordedRequest)
 
 
-class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin, MemberRoles):
+class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin, MemberRoles, Locales):
     """An in-process Discord API on 127.0.0.1: one guild, its channels, messages and a gateway.
 
     ``limits`` are the rate limits it enforces (``None``: none); every request it answered 429
-    is in ``too_many_requests``.
+    is in ``too_many_requests``. ``guild_locale`` is the guild's preferred locale (each user's
+    client locale: :meth:`set_locale`).
     """
 
     def __init__(
-        self, token: str = DEFAULT_TOKEN, limits: DiscordLimits | None = DISCORD_LIMITS
+        self,
+        token: str = DEFAULT_TOKEN,
+        limits: DiscordLimits | None = DISCORD_LIMITS,
+        *,
+        guild_locale: str = DEFAULT_LOCALE,
     ) -> None:
         self.token = token
         self.limits = limits
@@ -74,6 +81,7 @@ class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin, MemberRoles
         self.members = [self.bot_user, ALICE, BOB]
         self.guild_owner = ALICE
         self._init_roles()
+        self._init_locales(guild_locale)
         self.channels: dict[int, dict[str, Any]] = {
             self.channel_id: text_channel_payload(self.channel_id, self.guild_id, "go", 0)
         }
@@ -387,9 +395,10 @@ async def start_fake_discord(
     *,
     patch: bool = True,
     limits: DiscordLimits | None = DISCORD_LIMITS,
+    guild_locale: str = DEFAULT_LOCALE,
 ) -> AsyncIterator[FakeDiscordServer]:
     """Run a :class:`FakeDiscordServer` (and point discord.py at it) inside ``async with``."""
-    server = FakeDiscordServer(token, limits)
+    server = FakeDiscordServer(token, limits, guild_locale=guild_locale)
     await server.start()
     if patch:
         server.patch_discord()

@@ -23,18 +23,23 @@ BOT_USER_ID = 123456
 
 @dataclass(frozen=True)
 class TelegramUser:
-    """A Telegram user who writes to the bot or presses its buttons."""
+    """A Telegram user who writes to the bot or presses its buttons; ``language_code`` is the
+    IETF tag of their app's language (``hu``, ``cs``, ``en``, ...), which Telegram omits when it
+    does not know it."""
 
     id: int
     first_name: str
     username: str | None = None
     is_bot: bool = False
+    language_code: str | None = None
 
     def to_api(self) -> dict[str, Any]:
         """The Bot API ``User`` object."""
         data: dict[str, Any] = {"id": self.id, "is_bot": self.is_bot, "first_name": self.first_name}
         if self.username:
             data["username"] = self.username
+        if self.language_code:
+            data["language_code"] = self.language_code
         return data
 
 

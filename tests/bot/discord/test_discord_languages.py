@@ -2,9 +2,8 @@
 game thread and Czech button labels; a Hungarian server's member whose client the bot speaks
 (``en-US``) gets that language, one whose client it does not speak (``ja``) the server's.
 
-The fake builds every interaction with ``locale`` and ``guild_locale`` ``en-US`` and every guild
-with ``preferred_locale`` ``en-US`` (``interaction_payload`` and ``guild_payload`` take no
-locale): :func:`speak` sets them on this test's server only, as Discord would send them."""
+The fake sends each user's client locale (``set_locale``) with their interactions and the
+guild's preferred locale (``set_guild_locale``) in ``GUILD_CREATE`` and every interaction."""
 
 from __future__ import annotations
 
@@ -21,27 +20,6 @@ from tests.bot.test_console_languages import assert_speaks
 from tests.fakes import DISCORD_ALICE, DISCORD_BOB, FakeDiscordServer, StoredDiscordMessage
 
 BOB_PING = f"<@{DISCORD_BOB.id}>"
-
-
-def speak(server: FakeDiscordServer, locales: dict[int, str], guild: str = "en-US") -> None:
-    """Interactions from each user carry their client's locale (``locales``, else ``en-US``) and
-    the server's ``guild``; the guild's ``preferred_locale`` is ``guild`` too."""
-    dispatch = server.dispatch
-    guild_payload = server._guild_payload
-
-    def dispatch_localized(event: str, data: dict[str, Any]) -> None:
-        if event == "INTERACTION_CREATE":
-            user = int(data["member"]["user"]["id"])
-            data["locale"] = locales.get(user, "en-US")
-            data["guild_locale"] = guild
-            data["guild"]["locale"] = guild
-        dispatch(event, data)
-
-    def localized_guild() -> dict[str, Any]:
-        return {**guild_payload(), "preferred_locale": guild}
-
-    server.dispatch = dispatch_localized  # type: ignore[method-assign]
-    server._guild_payload = localized_guild  # type: ignore[method-assign]
 
 
 def texts(message: StoredDiscordMessage) -> list[str]:
@@ -98,7 +76,8 @@ async def test_a_czech_client_plays_reads_help_and_rules_in_czech(
     name, the boards' captions and buttons), a move by slash command and one in plain text, help
     and the rules of ko. (The invitation reaches a Bob the bot has never seen: nothing tells it
     his language yet, so it is in the server's; see the test after this one.)"""
-    speak(fake, {DISCORD_ALICE.id: "cs", DISCORD_BOB.id: "cs"})
+    fake.set_locale(DISCORD_ALICE, "cs")
+    fake.set_locale(DISCORD_BOB, "cs")
     async with running_bot(fake, tmp_path / "games.db"):
         challenge = fake.slash_command(
             "go challenge", {"user": DISCORD_BOB, "size": 9, "color": "black"}
@@ -152,7 +131,8 @@ async def test_a_czech_client_plays_reads_help_and_rules_in_czech(
 async def test_a_czech_player_seen_before_is_invited_in_czech(
     fake: FakeDiscordServer, tmp_path: Path
 ) -> None:
-    speak(fake, {DISCORD_ALICE.id: "cs", DISCORD_BOB.id: "cs"})
+    fake.set_locale(DISCORD_ALICE, "cs")
+    fake.set_locale(DISCORD_BOB, "cs")
     async with running_bot(fake, tmp_path / "games.db"):
         games = await answered(fake, fake.slash_command("go games", user=DISCORD_BOB))
         said("cs", "games.none", [answer_text(games)])  # the bot has seen Bob's
@@ -172,7 +152,7 @@ async def test_a_czech_player_seen_before_is_invited_in_czech(
 
 
 async def test_a_czech_client_reads_the_whole_help(fake: FakeDiscordServer, tmp_path: Path) -> None:
-    speak(fake, {DISCORD_ALICE.id: "cs"})
+    fake.set_locale(DISCORD_ALICE, "cs")
     async with running_bot(fake, tmp_path / "games.db"):
         help_ = await answered(fake, fake.slash_command("go help"))
         content = answer_text(help_)
@@ -190,7 +170,8 @@ async def test_in_a_hungarian_server(
 ) -> None:
     """A server whose locale is Hungarian: a member whose client is in English reads English (the
     client's language comes first), one whose client is in Japanese (not spoken) Hungarian."""
-    speak(fake, {DISCORD_ALICE.id: client}, guild="hu")
+    fake.set_guild_locale("hu")
+    fake.set_locale(DISCORD_ALICE, client)
     async with running_bot(fake, tmp_path / "games.db"):
         play = await answered(fake, fake.slash_command("go help", {"command": "play"}))
         rules = await answered(fake, fake.slash_command("go rules", {"topic": "ko"}))

@@ -1,17 +1,13 @@
 """Telegram speaks each player's language (issue 10): a Hungarian (``language_code`` ``hu``) and a
 Czech (``cs``) player each read their replies and their private pings in their own language, and
-``/settings language=en`` turns the Hungarian's bot English.
-
-The fake's ``TelegramUser`` has no ``language_code``: :class:`Speaker` adds it to the ``User``
-object the updates carry, as Telegram sends it."""
+``/settings language=en`` turns the Hungarian's bot English. Their ``TelegramUser``'s
+``language_code`` is in the ``User`` object of every update from them, as Telegram sends it."""
 
 from __future__ import annotations
 
 import html
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
 
 from service.i18n import translate
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, answered, say
@@ -19,22 +15,8 @@ from tests.bot.telegram.test_game import move
 from tests.bot.test_console_languages import assert_speaks
 from tests.fakes import TelegramCall, TelegramUser
 
-
-@dataclass(frozen=True)
-class Speaker(TelegramUser):
-    """A user whose Telegram app is in ``language_code``."""
-
-    language_code: str | None = None
-
-    def to_api(self) -> dict[str, Any]:
-        data = super().to_api()
-        if self.language_code:
-            data["language_code"] = self.language_code
-        return data
-
-
-KOVACS = Speaker(2001, "Kovács", "kovacs", language_code="hu")
-DVORAK = Speaker(2002, "Dvořák", "dvorak", language_code="cs")
+KOVACS = TelegramUser(2001, "Kovács", "kovacs", language_code="hu")
+DVORAK = TelegramUser(2002, "Dvořák", "dvorak", language_code="cs")
 K, D = KOVACS.id, DVORAK.id  # their private chats with the bot
 SHOWN = ("sendMessage", "sendPhoto", "editMessageMedia")
 
