@@ -136,6 +136,23 @@ def _plural_n(count: float) -> int:
     return int(count) if count == int(count) else 5
 
 
+DECIMAL_COMMA = frozenset({"cs", "hu"})
+"""Languages that write a decimal comma: ``6,5`` (coordinates and SGF results keep their dot)."""
+
+
+def number(value: float) -> Text:
+    """``value`` as the current language writes a number (``6.5``; ``6,5`` in Czech and
+    Hungarian), said again in another language with the sentence around it.
+
+    >>> number(6.5), in_language("cs", number(6.5)), number(3)
+    ('6.5', '6,5', '3')
+    """
+    text = f"{value:g}"
+    if _language.get() in DECIMAL_COMMA:
+        text = text.replace(".", ",")
+    return Text(text, None, lambda: number(value))
+
+
 def t(key: str, /, **params: object) -> Text:
     """The message ``key`` in the current language, formatted with ``params`` (a parameter that
     is itself a :class:`Text` is said again with it in another language). A message with
@@ -156,10 +173,13 @@ def plural(count: float, key: str, /, **params: object) -> Text:
 
     >>> plural(1, "result.points"), plural(2.5, "result.points")
     ('1 point', '2.5 points')
+    >>> in_language("cs", plural(2.5, "result.points"))
+    '2,5 bodů'
+
     """
     text = template(_language.get(), key, count)
     return Text(
-        text.format(n=f"{count:g}", **params),
+        text.format(n=number(count), **params),
         key,
         lambda: plural(count, key, **{name: restate(value) for name, value in params.items()}),
     )

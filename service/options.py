@@ -75,7 +75,7 @@ def parse_options(options: Mapping[str, str]) -> GameOptions:
             raise BadArguments(t("error.handicap_range", size=size, limit=limit))
     komi = 0.0 if handicap else DEFAULT_KOMI
     if "komi" in values:
-        text = values["komi"]
+        text = values["komi"].replace(",", ".")  # 6,5 as Czech and Hungarian write it
         if not re.fullmatch(r"-?\d{1,3}(\.5|\.0)?", text) or abs(float(text)) > 150:
             raise BadArguments(t("error.komi", value=options["komi"]))
         komi = float(text)

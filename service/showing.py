@@ -15,7 +15,7 @@ from engine.estimate import estimate
 from engine.filling import FillPlan, plan_fill
 from engine.marking import capturable, contradictions
 from engine.result import GameResult, ResultKind
-from service.i18n import lazy, t
+from service.i18n import lazy, number, t
 from service.model import GameState, player_of
 from service.ports import GameRow
 from service.timing import left_text, stop_clocks
@@ -204,14 +204,14 @@ async def terms_text(unit: Unit, row: GameRow) -> str:
     reader's language: a challenge reaches the challenged in theirs)."""
     who = await unit.name(row.challenger) if row.color != "nigiri" else ""
     weekend = GameState.from_data(row.data, row.size).weekend
-    size, handicap, komi, color = row.size, row.handicap, f"{row.komi:g}", row.color
+    size, handicap, komi, color = row.size, row.handicap, row.komi, row.color
     time_control, rated = row.time_control, row.rated
 
     def make() -> str:
         parts = [t("terms.size", size=size)]
         if handicap:
             parts.append(t("terms.handicap", n=handicap))
-        parts.append(t("terms.komi", komi=komi))
+        parts.append(t("terms.komi", komi=number(komi)))
         if color == "nigiri":
             parts.append(t("terms.nigiri"))
         else:

@@ -14,7 +14,7 @@ from engine.coords import Point, format_vertex
 from engine.counting import Count, PointStatus
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
-from service.i18n import key_of, lazy, plural, restate, t
+from service.i18n import key_of, lazy, number, plural, restate, t
 
 MAX_TOKEN_BYTES = 64  # Telegram's callback-data limit; Discord custom ids allow more
 TOKEN_PATTERN = r"g(\d{1,9}):([a-z]+)((?::[a-z0-9.+]{1,12}){0,3})"
@@ -245,19 +245,20 @@ def tally(counted: Count) -> str:
     b, w, result = counted.black, counted.white, counted.result
 
     def make() -> str:
-        black = t("tally.black", territory=b.territory, prisoners=b.prisoners, score=f"{b.score:g}")
+        score = number(b.score)
+        black = t("tally.black", territory=b.territory, prisoners=b.prisoners, score=score)
         white = t(
             "tally.white",
             territory=w.territory,
             prisoners=w.prisoners,
-            komi=f"{w.komi:g}",
-            score=f"{w.score:g}",
+            komi=number(w.komi),
+            score=number(w.score),
         )
         if result.kind is ResultKind.JIGO:
             outcome = t("tally.jigo")
         else:
             assert result.winner is not None and result.margin is not None
-            margin = f"{result.margin:g}"
+            margin = number(result.margin)
             outcome = t("tally.wins", winner=color_name(result.winner), margin=margin)
         return f"{black} · {white} · {outcome}"
 

@@ -10,7 +10,7 @@ from engine.colors import Color
 from service.club_commands import LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NoSuchGame
-from service.i18n import t
+from service.i18n import number, t
 from service.league_play import league_data, rounds_of, table
 from service.league_settings import LEAGUE_NUMBER, league_name
 from service.ports import GameStatus
@@ -94,10 +94,10 @@ async def _standings(unit: Unit, row: LeagueRow) -> View:
             name = t("league.withdrawn", name=name)
         place = f"{entry.place}{'=' if entry.tied else '.'}"
         numbers = {
-            "wins": f"{entry.wins:g}",
-            "sos": f"{entry.sos:g}",
-            "sodos": f"{entry.sodos:g}",
-            "mms": f"{entry.mms:g}" if entry.mms is not None else "",
+            "wins": number(entry.wins),
+            "sos": number(entry.sos),
+            "sodos": number(entry.sodos),
+            "mms": number(entry.mms) if entry.mms is not None else "",
             "played": entry.played,
             "left": entry.left,
         }

@@ -11,6 +11,7 @@ from service.club_commands import READ_ACTIONS, League, LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NotOrganiser, WrongPhase
 from service.handlers.league_reads import league_info, named
+from service.i18n import number as written
 from service.i18n import t
 from service.league_play import (
     league_data,
@@ -99,7 +100,7 @@ def _terms(settings: Settings) -> str:
     if settings.rounds is not None:
         parts.append(t("league.rounds", n=settings.rounds))
     parts.append(t("terms.size", size=settings.size))
-    parts.append(t("terms.komi", komi=f"{settings.komi:g}"))
+    parts.append(t("terms.komi", komi=written(settings.komi)))
     if settings.handicap_auto:
         parts.append(t("league.handicap_auto"))
     parts.append(
@@ -229,7 +230,7 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
             black=names[Color.BLACK],
             white=names[Color.WHITE],
             handicap=game.handicap,
-            komi=f"{game.komi:g}",
+            komi=written(game.komi),
         )
         lines.append(line)
         for color in (Color.BLACK, Color.WHITE):

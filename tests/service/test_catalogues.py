@@ -409,7 +409,8 @@ def test_plural_forms_rendered(code: str) -> None:
         params = params_of(*source()[key])
         params.pop("n", None)
         for count, form in PLURAL_FORM[code].items():
-            want = strings(message)[form].format(n=f"{count:g}", **params)
+            shown = f"{count:g}".replace(".", "," if code in i18n.DECIMAL_COMMA else ".")
+            want = strings(message)[form].format(n=shown, **params)
             with i18n.language(code):
                 have = str(i18n.plural(count, key, **params))
             if have != want:

@@ -219,3 +219,13 @@ async def test_a_thread_follows_the_settings_of_its_channel(service: GameService
         Settings({"language": "cs"}, channel=True), Request(ORGANISER, "discord:555", room=HERE)
     )
     assert (await settings(service, ALICE_CS, HERE)).language == "cs"
+
+
+async def test_numbers_are_written_as_each_reader_writes_them(service: GameService) -> None:
+    """Czech and Hungarian write a decimal comma (``komi 6,5``), and a komi typed so is read;
+    the same sentence said again in English has its dot back."""
+    view = await service.execute(Challenge(BOB, {"size": "9", "komi": "6,5"}), Request(ALICE_CS))
+    assert view.language == "cs" and "komi 6,5" in view.lines[0]
+    assert "komi 6.5" in in_language("en", view.lines[0])
+    (notice,) = view.notify
+    assert notice.language == "en" and "komi 6.5" in notice.lines[0]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from service.i18n import translate
+from service.i18n import in_language, number, translate
 from tests.bot.discord.conftest import answered, board_count, message_with_button, running_bot
 from tests.bot.test_console_languages import assert_speaks
 from tests.fakes import DISCORD_ALICE, DISCORD_BOB, FakeDiscordServer, StoredDiscordMessage
@@ -50,7 +50,7 @@ def terms(code: str, challenger: str) -> str:
     return " · ".join(
         (
             translate(code, "terms.size", size=9),
-            translate(code, "terms.komi", komi="6.5"),
+            translate(code, "terms.komi", komi=in_language(code, number(6.5))),
             translate(code, "terms.color", name=challenger, color=black),
             translate(code, "terms.no_time"),
             translate(code, "terms.unrated"),

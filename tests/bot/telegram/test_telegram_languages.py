@@ -9,7 +9,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from service.i18n import translate
+from service.i18n import in_language, number, translate
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, answered, say
 from tests.bot.telegram.test_game import move
 from tests.bot.test_console_languages import assert_speaks
@@ -57,7 +57,7 @@ def terms(code: str, challenger: str) -> str:
     return " · ".join(
         (
             translate(code, "terms.size", size=9),
-            translate(code, "terms.komi", komi="6.5"),
+            translate(code, "terms.komi", komi=in_language(code, number(6.5))),
             translate(code, "terms.color", name=challenger, color=black),
             translate(code, "terms.no_time"),
             translate(code, "terms.unrated"),
