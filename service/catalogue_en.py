@@ -364,6 +364,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "computer.played": "{name} played {color} {point}.",
     "computer.passed": "{name} passed.",
     "computer.no_answer": "{name} did not answer ({reason}); it is asked again in a minute.",
+    "computer.engine_down": "the engine is not responding",
     "undo.done_computer": "Taken back in game #{id}: {moves}. Your move.",
     "error.computer_unavailable": (
         "The computer opponent is not available here: install GNU Go (apt-get install gnugo) "

@@ -11,6 +11,7 @@ answer is added to the reply of the command that led to it."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -35,6 +36,7 @@ from service.ports import RESIGN, GameStatus, Opponent, OpponentUnavailable
 from service.unit import Loaded
 from service.views import View, color_name
 
+log = logging.getLogger(__name__)
 COMPUTER_OPTIONS = ("size", "level", "color", "komi", "handicap")
 MIN_LEVEL, MAX_LEVEL, DEFAULT_LEVEL = 1, 10, 5
 
@@ -129,7 +131,8 @@ async def _move(
 def _unanswered(view: View, opponent: Opponent, error: Exception) -> View:
     """The person's reply with the reason the computer did not answer (the scheduler asks it
     again: :data:`service.timing.COMPUTER_RETRY`)."""
-    line = t("computer.no_answer", name=opponent.name, reason=str(error))
+    log.warning("the computer did not answer: %s", error)  # the engine's words, for operators
+    line = t("computer.no_answer", name=opponent.name, reason=t("computer.engine_down"))
     return dataclasses.replace(view, lines=(*view.lines, line))
 
 

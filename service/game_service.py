@@ -90,14 +90,20 @@ class GameService:
             run = handler.run
 
             async def work(unit: Unit) -> Any:
-                """The command in its reader's language; each notice in its own reader's."""
-                unit.reader = (await unit.preferences())[request.actor.id]
-                with language(unit.reader.language.value):
+                """The command in its reader's language; each notice in its own reader's. What
+                the platforms and the clock ask by themselves (``limited`` False: links, legal
+                points, due games) reads no settings unless it answers with a view."""
+                if handler.limited:
+                    unit.reader = (await unit.preferences())[request.actor.id]
+                code = unit.reader.language.value if unit.reader else request.actor.language
+                with language(code):
                     result = await run(unit, command)
                     if isinstance(result, View):
                         if unit.notices:  # what the command caused beyond its game
                             notify = (*result.notify, *unit.notices)
                             result = dataclasses.replace(result, notify=notify)
+                        if unit.reader is None:
+                            unit.reader = (await unit.preferences())[request.actor.id]
                         result = await localized(unit, result, unit.reader)
                 if handler.writes and unit.new_locale():
                     await unit.remember(request.actor)  # notices to them: their app's language

@@ -140,17 +140,18 @@ DECIMAL_COMMA = frozenset({"cs", "hu"})
 """Languages that write a decimal comma: ``6,5`` (coordinates and SGF results keep their dot)."""
 
 
-def number(value: float) -> Text:
+def number(value: float, places: int | None = None) -> Text:
     """``value`` as the current language writes a number (``6.5``; ``6,5`` in Czech and
-    Hungarian), said again in another language with the sentence around it.
+    Hungarian; ``places`` decimals when given), said again in another language with the sentence
+    around it.
 
     >>> number(6.5), in_language("cs", number(6.5)), number(3)
     ('6.5', '6,5', '3')
     """
-    text = f"{value:g}"
+    text = f"{value:g}" if places is None else f"{value:.{places}f}"
     if _language.get() in DECIMAL_COMMA:
         text = text.replace(".", ",")
-    return Text(text, None, lambda: number(value))
+    return Text(text, None, lambda: number(value, places))
 
 
 def t(key: str, /, **params: object) -> Text:

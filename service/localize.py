@@ -77,17 +77,19 @@ def for_notice(view: View, notice: Notice) -> View:
 
 
 async def localized(unit: Unit, view: View, actor: Preferences) -> View:
-    """The reply for the actor and its notices for their readers. What the bot does by itself
-    (the clock's reminders and results) is posted where the game lives: in that channel's
-    language (its setting, else the bot's default)."""
+    """The reply for the actor and its notices for their readers (a channel's setting counts for
+    them where the game lives). What the bot does by itself (the clock's reminders and results)
+    is posted where the game lives: in that channel's language (its setting, else the bot's)."""
     game = unit.games.get(view.game_id) if view.game_id is not None else None
-    if unit.actor is SYSTEM and game is not None:
-        actor = await unit.channel_preferences(game.row.channel)
+    home = game.row.channel if game is not None else None  # where the game lives
+    if unit.actor is SYSTEM and home is not None:
+        actor = await unit.channel_preferences(home)
         unit.reader = actor
         if view.lines and actor.language.value != current():
             view = said_again(view, actor.language.value)
     if not view.notify:
         return for_reader(view, actor)
-    readers = await unit.preferences(n.player for n in view.notify)
+    # each reader's channel setting is the one of the game's home, wherever the sender typed
+    readers = await unit.preferences((n.player for n in view.notify), channel=home)
     notices = tuple(notice_for(n, readers[n.player]) for n in view.notify)
     return dataclasses.replace(for_reader(view, actor), notify=notices)

@@ -40,7 +40,8 @@ class Source(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Defaults:
-    """The bot's configured defaults (``GOBOT_LANGUAGE``, ``GOBOT_THEME``, ``GOBOT_NOTIFY``)."""
+    """The bot's configured defaults (``GOBOT_LANGUAGE``, ``GOBOT_NOTIFY``; no variable sets the
+    theme yet: light unless a person or a channel chose)."""
 
     language: str | None = None
     theme: str | None = None

@@ -259,15 +259,18 @@ class Unit:
         await self.read_players(wanted)
         return {p: (row.person_id if (row := self.players[p]) else p) for p in wanted}
 
-    async def preferences(self, players: Iterable[str] = ()) -> dict[str, Preferences]:
+    async def preferences(
+        self, players: Iterable[str] = (), *, channel: str | None = None
+    ) -> dict[str, Preferences]:
         """The language, theme and pings of the actor and of each of ``players`` (the readers of
         the command's notices), in the order of :mod:`service.preferences`: a person's settings,
-        the channel's (for readers on the channel's platform), their platform's locale (the
-        actor's as sent now, another's as last seen), the server's, the bot's defaults."""
+        the channel's (``channel``, else the request's: for readers on its platform), their
+        platform's locale (the actor's as sent now, another's as last seen), the server's, the
+        bot's defaults."""
         actor = self.actor.id
         wanted = list(dict.fromkeys((actor, *players)))
         persons = await self.persons(wanted)
-        channel = self.request.settings_channel
+        channel = channel or self.request.settings_channel
         owners = [person_owner(p) for p in persons.values()] + [channel_owner(channel)]
         missing = [o for o in dict.fromkeys(owners) if o not in self.settings]
         if missing:

@@ -41,7 +41,8 @@ def sort_notices(view: View, actor: str) -> tuple[list[str], list[Notice]]:
     for notice in view.notify:
         if user_id(notice.player) is None or notice.player == actor or not notice.wanted:
             continue
-        same = notice.buttons == view.buttons or set(notice.lines) <= set(view.lines)
+        said = notice.buttons == view.buttons or set(notice.lines) <= set(view.lines)
+        same = said and notice.language == view.language  # else their own words, in theirs
         if same and notice.player not in pings:
             pings.append(notice.player)
         elif not same:

@@ -16,7 +16,9 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.translator import localized
 from bot.grammar import BY_NAME, COMMANDS, Arg, ArgKind, Spec
+from service.i18n import LANGUAGES
 from service.options import COLORS
+from service.preferences import AUTO, CHOICES, NOTIFY, THEME
 
 # Discord option types of the challenge options; options not named here are strings.
 OPTION_TYPES: dict[str, Any] = {
@@ -27,14 +29,18 @@ OPTION_TYPES: dict[str, Any] = {
     "rated": Literal["yes", "no"],
     "weekend": Literal["pause", "play"],
     # settings: the values the grammar reads (``auto`` forgets a choice)
-    "language": Literal["en", "cs", "hu", "auto"],
-    "theme": Literal["light", "dark", "auto"],
-    "notify": Literal["all", "turn", "none", "auto"],
+    "language": Literal[(*LANGUAGES, AUTO)],
+    "theme": str,  # its choices: LOCALIZED_CHOICES
+    "notify": str,
 }
 MAX_CHOICES = 25
 # Options whose choices have names to translate (catalogue key prefixes): in English the name is
 # the value, the word the grammar reads, which is what Discord sends whatever the reader's locale.
-LOCALIZED_CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {"color": ("color", COLORS)}
+LOCALIZED_CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "color": ("color", COLORS),
+    "theme": ("settings.theme", (*CHOICES[THEME], AUTO)),
+    "notify": ("settings.notify", (*CHOICES[NOTIFY], AUTO)),
+}
 
 Run = Callable[[discord.Interaction[Any], str, Sequence[discord.abc.User]], Awaitable[None]]
 Complete = Callable[[discord.Interaction[Any], str], Awaitable[list[str]]]

@@ -185,7 +185,8 @@ class Pings:
                     for u in mentioned
                 )
                 text = f"{names}: {text}"
-            extra = () if tuple(buttons) == where.board_buttons else buttons
+            tokens = [b.token for b in where.board_buttons]  # the same buttons, in any language
+            extra = () if [b.token for b in buttons] == tokens else buttons
             await self.bot.send_message(
                 where.chat_id,
                 text,

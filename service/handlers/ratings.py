@@ -11,7 +11,7 @@ from service.club_ports import RatingRow
 from service.commands import Actor
 from service.errors import BadArguments
 from service.handlers.looking import outcome
-from service.i18n import t
+from service.i18n import number, t
 from service.model import color_of
 from service.unit import Unit
 from service.views import View, color_name
@@ -55,7 +55,7 @@ async def rating(unit: Unit, command: Rating) -> View:
             "rating.summary",
             name=name,
             value=rating_words(row),
-            volatility=f"{row.volatility:.4f}",
+            volatility=number(row.volatility, 4),
             games=row.games,
         )
     ]

@@ -21,7 +21,7 @@ import pytest
 
 from bot.console.adapter import Console
 from service import GameService
-from service.i18n import LANGUAGES, SOURCE, template, translate
+from service.i18n import LANGUAGES, SOURCE, in_language, number, template, translate
 from storage.memory import open_memory
 from tests.bot.test_console import run_script
 
@@ -199,11 +199,11 @@ async def test_a_mixed_pair_sees_replies_notices_and_boards_in_their_language(
     move, ``…-hu.png``)."""
     boards = tmp_path / "boards"
     lines = await console_lines(MIXED, boards)
+    czech, hungarian = said_to("dvorak", lines), said_to("kovacs", lines)
+    terms = in_language("hu", number(6.5))  # the invitation's terms, said again in Hungarian
     received = translate("hu", "challenge.received", id=1, name="@dvorak", terms="\0")
-    invited = received.partition("\0")[0]  # the line whose terms are Czech
-    czech = said_to("dvorak", lines)
-    hungarian = [line for line in said_to("kovacs", lines) if not line.startswith(invited)]
-    assert len(hungarian) == len(said_to("kovacs", lines)) - 1
+    [invited] = [line for line in hungarian if line.startswith(received.partition("\0")[0])]
+    assert translate("hu", "terms.komi", komi=terms) in invited
     assert_played_in("cs", czech, black=True)
     assert_played_in("hu", hungarian, black=False)
     assert_speaks("cs", czech)

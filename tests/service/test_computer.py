@@ -121,14 +121,16 @@ async def test_the_computer_resigns(database: Database, clock: FakeClock) -> Non
 
 
 async def test_an_engine_failure_is_explained_and_the_scheduler_asks_again(
-    database: Database, clock: FakeClock
+    database: Database, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
     service = computer_service(database, clock, "down", "down", "C3")
     delivered: list[View] = []
     scheduler = Scheduler(service, _collect(delivered))
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     view = await service.execute(Play("E5"), Request(ALICE, game=gid))
-    assert "the engine crashed" in line(view, "computer.no_answer")
+    said = t("computer.no_answer", name="Scripted", reason=t("computer.engine_down"))
+    assert line(view, "computer.no_answer") == said  # in the reader's words, not the engine's
+    assert "the engine crashed" in caplog.text  # the engine's own words, for the operator
     with pytest.raises(NotYourTurn):
         await service.execute(Play("D4"), Request(ALICE, game=gid))
     view = await service.execute(Board(), Request(ALICE, game=gid))  # a look asks nobody

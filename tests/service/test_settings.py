@@ -113,7 +113,7 @@ async def test_settings_survive_a_restart(tmp_path: Path, clock: FakeClock) -> N
     ("values", "key"),
     [
         ({"colour": "red"}, "error.settings_name"),
-        ({"language": "de"}, "error.settings_value"),
+        ({"language": "xx"}, "error.settings_value"),
         ({"theme": "blue"}, "error.settings_value"),
         ({"notify": "sometimes"}, "error.settings_value"),
     ],
@@ -194,19 +194,49 @@ async def test_what_adapters_say_follows_a_change_at_once() -> None:
 async def test_the_clock_speaks_the_language_of_the_channel_the_game_lives_in(
     service: GameService, clock: FakeClock
 ) -> None:
-    """A loss on time found by the scheduler is posted where the game lives: in that channel's
-    language; each player's notice in their own."""
+    """A loss on time found by the scheduler is posted where the game lives, in that channel's
+    language, and each player's notice is in theirs: the channel's for a player who chose none,
+    their own choice for one who did."""
+    black, white = Actor("discord:31", "ann"), Actor("discord:32", "ben")
     await service.execute(Settings({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
-    await settings(service, BOB, language="cs")
-    offer = await service.execute(Challenge(BOB, {"size": "9", "time": "1d"}), Request(ALICE, HERE))
+    await settings(service, white, language="cs")
+    offer = await service.execute(
+        Challenge(white, {"size": "9", "time": "1d"}), Request(black, HERE)
+    )
     assert offer.game_id is not None
-    await service.execute(Accept(), Request(BOB, HERE, game=offer.game_id))
+    await service.execute(Accept(), Request(white, HERE, game=offer.game_id))
     clock.advance(3 * 86400)
     view = await service.execute(Settle(), Request(SYSTEM, game=offer.game_id))
     assert view.language == "hu" and view.lines
     assert view.lines[-1] != in_language("en", view.lines[-1])
     languages = {n.player: n.language for n in view.notify}
-    assert languages[BOB.id] == "cs"
+    assert languages == {black.id: "hu", white.id: "cs"}
+    for notice in view.notify:
+        assert notice.lines[0] == in_language(notice.language, notice.lines[0])
+        assert notice.lines[0] != in_language("en", notice.lines[0])
+
+
+async def test_a_reader_s_channel_is_where_the_game_lives_not_where_the_sender_typed(
+    service: GameService,
+) -> None:
+    """A move sent from somewhere else (a private chat) still reaches the opponent in the
+    language of the game's channel."""
+    black, white = Actor("telegram:41", "ann"), Actor("telegram:42", "ben")
+    group = "telegram:-100200"
+    await service.execute(Settings({"language": "hu"}, channel=True), Request(ORGANISER, group))
+    offer = await service.execute(
+        Challenge(white, {"size": "9", "color": "black"}), Request(black, group)
+    )
+    assert offer.game_id is not None
+    await service.execute(Accept(), Request(white, group, game=offer.game_id))
+    for where in (group, black.id):  # in the group, then from Ann's private chat
+        view = await service.execute(
+            Play("D4" if where == group else "D6"), Request(black, where, game=offer.game_id)
+        )
+        if where == group:
+            await service.execute(Play("E5"), Request(white, group, game=offer.game_id))
+        (notice,) = view.notify
+        assert notice.language == "hu", where
 
 
 async def test_a_thread_follows_the_settings_of_its_channel(service: GameService) -> None:

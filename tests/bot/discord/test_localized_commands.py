@@ -21,7 +21,7 @@ from tests.bot.discord.conftest import running_bot
 from tests.fakes import FakeDiscordServer
 
 OTHER_LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE]
-LOCALES = {"cs": "cs", "hu": "hu"}  # the bot's language: its Discord locale
+LOCALES = {code: code for code in OTHER_LANGUAGES}  # the bot's language: its Discord locale
 
 
 def described(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -120,7 +120,7 @@ def test_only_the_locales_of_the_bot_s_languages_are_translated() -> None:
     assert language_of(discord.Locale.hungarian) == "hu"
     assert language_of(discord.Locale.american_english) is None
     assert language_of(discord.Locale.british_english) is None
-    assert language_of(discord.Locale.german) is None
+    assert language_of(discord.Locale.japanese) is None
 
 
 @pytest.mark.usefixtures("marked_translations")
@@ -149,8 +149,9 @@ def test_the_settings_options_offer_exactly_the_service_s_choices() -> None:
     (and ``auto``, which forgets a choice)."""
     import typing
 
-    from bot.discord.slash import OPTION_TYPES
+    from bot.discord.slash import LOCALIZED_CHOICES, OPTION_TYPES
     from service.preferences import AUTO, CHOICES
 
-    for name, choices in CHOICES.items():
-        assert set(typing.get_args(OPTION_TYPES[name])) == {*choices, AUTO}, name
+    assert set(typing.get_args(OPTION_TYPES["language"])) == {*CHOICES["language"], AUTO}
+    for name in ("theme", "notify"):  # named in the reader's language
+        assert set(LOCALIZED_CHOICES[name][1]) == {*CHOICES[name], AUTO}, name
