@@ -50,7 +50,7 @@ from service.commands import (
     Vacation,
 )
 from service.computer import COMPUTER_OPTIONS
-from service.i18n import t
+from service.i18n import has_message, t
 from service.league_settings import LEAGUE_OPTIONS
 from service.options import CHALLENGE_OPTIONS
 from service.preferences import PERSON_SETTINGS
@@ -88,6 +88,12 @@ class Arg:
     required: bool = True
     repeat: bool = False
     choices: tuple[str, ...] = ()
+
+
+def placeholder(arg: Arg) -> str:
+    """``<point>`` as help writes an argument, in the reader's language (``<bod>``, ``<pont>``)."""
+    key = f"help.arg.{arg.name}"
+    return f"<{t(key)}>" if has_message(key) else f"<{arg.name}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,17 +153,17 @@ class Spec:
         return t(f"help.cmd.{self.name}")
 
     def usage(self) -> str:
-        """``play <point> [#game]``."""
+        """``play <point> [#game]`` (the placeholders in the reader's language: ``<bod>``)."""
         words = [self.name]
         for arg in self.typed_args:
-            shown = arg.name if arg.kind is ArgKind.MENTION else f"<{arg.name}>"
+            shown = arg.name if arg.kind is ArgKind.MENTION else placeholder(arg)
             shown += " …" if arg.repeat else ""
             if arg.choices:
                 shown = "|".join(arg.choices)
             words.append(shown if arg.required else f"[{shown}]")
         words += [f"[{o}=…]" for o in self.options]
         if self.game:
-            words.append("[#game]")
+            words.append(f"[#{t('help.arg.game')}]")
         return " ".join(words)
 
 

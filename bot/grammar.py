@@ -12,7 +12,18 @@ import difflib
 import re
 from collections.abc import Callable
 
-from bot.command_table import BY_NAME, COMMANDS, Arg, ArgKind, Build, Help, Spec, Who, Words
+from bot.command_table import (
+    BY_NAME,
+    COMMANDS,
+    Arg,
+    ArgKind,
+    Build,
+    Help,
+    Spec,
+    Who,
+    Words,
+    placeholder,
+)
 from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
 from service.commands import AnyCommand
@@ -122,7 +133,7 @@ def _checked(
         if index >= len(args):
             if arg.required:
                 raise BadArguments(
-                    t("grammar.missing", name=spec.name, arg=f"<{arg.name}>", usage=spec.usage())
+                    t("grammar.missing", name=spec.name, arg=placeholder(arg), usage=spec.usage())
                 )
             continue
         value = args[index].lower()

@@ -372,6 +372,17 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     ),
     "error.level": "level={value} is not a level: use a number from {low} to {high}.",
     # console
+    # help: the placeholders of a command's usage (``play <point> [#game]``)
+    "help.arg.point": "point",
+    "help.arg.moves": "moves",
+    "help.arg.code": "code",
+    "help.arg.command": "command",
+    "help.arg.extra": "extra",
+    "help.arg.name": "name",
+    "help.arg.result": "result",
+    "help.arg.topic": "topic",
+    "help.arg.version": "version",
+    "help.arg.game": "game",
     "console.welcome": (
         "Go on the console. Type commands as `name: command` (e.g. `alice: challenge @bob "
         "size=9`), or `as bob` to switch player; `help` lists commands, `quit` leaves."

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.command_table import BY_NAME
 from bot.console.adapter import Console
 from service import GameService
-from service.i18n import LANGUAGES, SOURCE, in_language, number, template, translate
+from service.i18n import LANGUAGES, SOURCE, in_language, language, number, template, translate
 from storage.memory import open_memory
 from tests.bot.test_console import run_script
 
@@ -163,7 +164,9 @@ def assert_played_in(code: str, said: list[str], *, black: bool, images: bool = 
     assert has(translate(code, "end.agreed", v=2))
     assert has(translate(code, "help.header"))
     assert has(translate(code, "help.cmd.play"))
-    assert has(translate(code, "help.usage", usage="play <point> [#game]"))
+    with language(code):  # the placeholders are the reader's words too: play <bod> [#partie]
+        usage = BY_NAME["play"].usage()
+    assert has(translate(code, "help.usage", usage=usage))
     assert has(translate(code, "rules.counting.title"))
     assert starts(translate(code, "rules.header").split("`")[0])
     assert has(translate(code, "grammar.unknown_near", name="chalenge", near="challenge"))

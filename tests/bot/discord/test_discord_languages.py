@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from service.i18n import in_language, number, translate
+from bot.command_table import BY_NAME
+from service.i18n import in_language, language, number, translate
 from tests.bot.discord.conftest import answered, board_count, message_with_button, running_bot
 from tests.bot.test_console_languages import assert_speaks
 from tests.fakes import DISCORD_ALICE, DISCORD_BOB, FakeDiscordServer, StoredDiscordMessage
@@ -181,7 +182,9 @@ async def test_in_a_hungarian_server(
         assert rules_message is not None and offer is not None
         seen = [*answer_text(play).splitlines(), *texts(rules_message), *texts(offer)]
         said(expected, "help.cmd.play", seen)
-        said(expected, "help.usage", seen, usage="play <point> [#game]")
+        with language(expected):  # the placeholders are the reader's words too
+            usage = BY_NAME["play"].usage()
+        said(expected, "help.usage", seen, usage=usage)
         said(expected, "rules.ko.title", seen)
         said(expected, "rules.ko.cite", seen)
         said(expected, "button.accept", labels(offer))
