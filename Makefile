@@ -5,7 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
 LOCALES := service/locale
-MOS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/gobot.po))
+POS := $(wildcard $(LOCALES)/*/LC_MESSAGES/gobot.po)
+MOS := $(POS:.po=.mo)
+TRANSLATED := $(filter-out en,$(patsubst $(LOCALES)/%/LC_MESSAGES/gobot.po,%,$(POS)))
 
 .PHONY: run test lint bench docs clean messages
 
@@ -21,12 +23,18 @@ $(LOCALES)/%/LC_MESSAGES/gobot.mo: $(LOCALES)/%/LC_MESSAGES/gobot.po $(STAMP)
 
 # After changing an English text: extract the template and merge it into every language's .po
 # (new texts come untranslated, changed ones fuzzy; tests/service/test_catalogues.py tells).
+# English is the source: its .po only lists the entries (no guessed "fuzzy" texts).
 messages: $(STAMP)
 	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --project gobot \
 		--version 0.1.0 --copyright-holder "the gobot authors" \
 		--msgid-bugs-address "the project's issues" --output-file $(LOCALES)/gobot.pot .
+	for code in $(TRANSLATED); do \
+		$(BIN)/pybabel update --input-file $(LOCALES)/gobot.pot --output-dir $(LOCALES) \
+			--domain gobot --ignore-pot-creation-date --ignore-obsolete --locale $$code || exit 1; \
+	done
 	$(BIN)/pybabel update --input-file $(LOCALES)/gobot.pot --output-dir $(LOCALES) \
-		--domain gobot --ignore-pot-creation-date --ignore-obsolete
+		--domain gobot --ignore-pot-creation-date --ignore-obsolete --locale en \
+		--no-fuzzy-matching
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
