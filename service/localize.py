@@ -13,6 +13,14 @@ from service.unit import Unit
 from service.views import BoardView, Button, Notice, View
 
 
+def _lines_in(code: str, lines: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(in_language(code, line) for line in lines)
+
+
+def _buttons_in(code: str, buttons: tuple[Button, ...]) -> tuple[Button, ...]:
+    return tuple(Button(in_language(code, b.label), b.token) for b in buttons)
+
+
 def for_reader(view: View, prefs: Preferences) -> View:
     """``view`` marked with the reader's language and theme (its lines are already in it)."""
     code = prefs.language.value
@@ -40,8 +48,7 @@ def notice_for(notice: Notice, prefs: Preferences) -> Notice:
     chosen = prefs.notify
     lines, buttons = notice.lines, notice.buttons
     if code != current():  # said again only for a reader of another language
-        lines = tuple(in_language(code, line) for line in lines)
-        buttons = tuple(Button(in_language(code, b.label), b.token) for b in buttons)
+        lines, buttons = _lines_in(code, lines), _buttons_in(code, buttons)
     return dataclasses.replace(
         notice,
         lines=lines,
@@ -60,8 +67,8 @@ def said_again(view: View, code: str, theme: str | None = None) -> View:
         board = board_in(board, code, theme)
     return dataclasses.replace(
         view,
-        lines=tuple(in_language(code, line) for line in view.lines),
-        buttons=tuple(Button(in_language(code, b.label), b.token) for b in view.buttons),
+        lines=_lines_in(code, view.lines),
+        buttons=_buttons_in(code, view.buttons),
         board=board,
         language=code,
     )

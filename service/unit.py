@@ -271,11 +271,9 @@ class Unit:
         wanted = list(dict.fromkeys((actor, *players)))
         persons = await self.persons(wanted)
         channel = channel or self.request.settings_channel
-        owners = [person_owner(p) for p in persons.values()] + [channel_owner(channel)]
-        missing = [o for o in dict.fromkeys(owners) if o not in self.settings]
-        if missing:
-            found = await self.uow.settings.get_many(missing)
-            self.settings.update({o: found.get(o, {}) for o in missing})
+        await self.read_settings(
+            [*(person_owner(p) for p in persons.values()), channel_owner(channel)]
+        )
         here = platform_of(channel)
         found_prefs = {}
         for player in wanted:
@@ -295,10 +293,15 @@ class Unit:
         """What a channel reads when the message is for nobody in particular (the clock's
         reminders posted where a game lives): the channel's settings, else the bot's."""
         owner = channel_owner(channel)
-        if owner not in self.settings:
-            found = await self.uow.settings.get_many([owner])
-            self.settings[owner] = found.get(owner, {})
+        await self.read_settings([owner])
         return resolve({}, self.settings[owner], None, None, self.context.defaults)
+
+    async def read_settings(self, owners: Iterable[str]) -> None:
+        """Read the settings rows this unit has not read yet, in one query (none: ``{}``)."""
+        missing = [o for o in dict.fromkeys(owners) if o not in self.settings]
+        if missing:
+            found = await self.uow.settings.get_many(missing)
+            self.settings.update({o: found.get(o, {}) for o in missing})
 
     async def name(self, player: str | None) -> str:
         """``@alice`` for a player id."""

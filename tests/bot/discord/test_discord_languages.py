@@ -7,17 +7,15 @@ guild's preferred locale (``set_guild_locale``) in ``GUILD_CREATE`` and every in
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.command_table import BY_NAME
-from service.i18n import in_language, language, number, translate
+from service.i18n import language, translate
 from tests.bot.discord.conftest import answered, board_count, message_with_button, running_bot
-from tests.bot.test_console_languages import assert_speaks
+from tests.bot.languages import assert_speaks, said, terms
 from tests.fakes import DISCORD_ALICE, DISCORD_BOB, FakeDiscordServer, StoredDiscordMessage
 
 BOB_PING = f"<@{DISCORD_BOB.id}>"
@@ -43,31 +41,6 @@ def answer_text(response: Any) -> str:
 
 def labels(message: StoredDiscordMessage) -> list[str]:
     return [str(button.get("label")) for button in message.buttons]
-
-
-def terms(code: str, challenger: str) -> str:
-    """The terms of a 9×9 challenge with the challenger taking Black, from the catalogue."""
-    black = translate(code, "color.black")
-    return " · ".join(
-        (
-            translate(code, "terms.size", size=9),
-            translate(code, "terms.komi", komi=in_language(code, number(6.5))),
-            translate(code, "terms.color", name=challenger, color=black),
-            translate(code, "terms.no_time"),
-            translate(code, "terms.unrated"),
-        )
-    )
-
-
-def said(code: str, key: str, seen: Iterable[str], **params: object) -> str:
-    """``key`` in ``code`` is in a text seen, and its English is in none (unless the same)."""
-    seen = list(seen)
-    own, english = translate(code, key, **params), translate("en", key, **params)
-    assert any(own in text for text in seen), (own, seen)
-    if english != own:  # as a phrase of its own: English "Pass" is not in Hungarian "Passz"
-        alone = re.compile(rf"(?<!\w){re.escape(english)}(?!\w)")
-        assert not any(alone.search(text) for text in seen), (english, seen)
-    return own
 
 
 async def test_a_czech_client_plays_reads_help_and_rules_in_czech(

@@ -9,10 +9,10 @@ import html
 import re
 from collections.abc import Iterable
 
-from service.i18n import in_language, number, translate
+from service.i18n import translate
+from tests.bot.languages import assert_speaks, said, terms
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, answered, say
 from tests.bot.telegram.test_game import move
-from tests.bot.test_console_languages import assert_speaks
 from tests.fakes import TelegramCall, TelegramUser
 
 KOVACS = TelegramUser(2001, "Kovács", "kovacs", language_code="hu")
@@ -51,30 +51,6 @@ def shown(tg: RedeliveringTelegram, chat: int, method: str | None = None) -> lis
     return [c for m in methods for c in answered(tg, m, chat)]
 
 
-def terms(code: str, challenger: str) -> str:
-    """The terms of a 9×9 challenge with the challenger taking Black, from the catalogue."""
-    black = translate(code, "color.black")
-    return " · ".join(
-        (
-            translate(code, "terms.size", size=9),
-            translate(code, "terms.komi", komi=in_language(code, number(6.5))),
-            translate(code, "terms.color", name=challenger, color=black),
-            translate(code, "terms.no_time"),
-            translate(code, "terms.unrated"),
-        )
-    )
-
-
-def has(code: str, key: str, seen: Iterable[str], **params: object) -> None:
-    """``key`` in ``code`` is in a line seen, and its English is in none (unless the same)."""
-    seen = list(seen)
-    own, english = translate(code, key, **params), translate("en", key, **params)
-    assert any(own in line for line in seen), (own, seen)
-    if english != own:  # as a phrase of its own: English "Pass" is not in Hungarian "Passz"
-        alone = re.compile(rf"(?<!\w){re.escape(english)}(?!\w)")
-        assert not any(alone.search(line) for line in seen), (english, seen)
-
-
 async def challenge_and_accept(tg: RedeliveringTelegram) -> None:
     """Dvořák has written to the bot; Kovács challenges him; he accepts with ``/accept``."""
     await say(tg, D, "/start", DVORAK)
@@ -104,28 +80,28 @@ async def test_each_player_reads_replies_and_pings_in_their_own_language(
     hungarian = shown(tg, K)
     czech = [c for c in shown(tg, D) if c is not invitation]  # texts, boards and their buttons
     hu, cs = lines_of(hungarian), lines_of(czech)
-    has("hu", "help.header", hu)
-    has("hu", "help.cmd.play", hu)
-    has("hu", "rules.seki.title", hu)
-    has("hu", "rules.seki.cite", hu)
-    has("hu", "challenge.sent", hu, id=1, name="@dvorak", terms=terms("hu", "@kovacs"))
-    has("hu", "challenge.accepted", hu, id=1, black="@kovacs", white="@dvorak")
-    has("hu", "notice.your_move", hu, id=1, caption="")
-    has("cs", "help.header", cs)  # /start
-    has("cs", "notice.your_move", cs, id=1, caption="")
+    said("hu", "help.header", hu)
+    said("hu", "help.cmd.play", hu)
+    said("hu", "rules.seki.title", hu)
+    said("hu", "rules.seki.cite", hu)
+    said("hu", "challenge.sent", hu, id=1, name="@dvorak", terms=terms("hu", "@kovacs"))
+    said("hu", "challenge.accepted", hu, id=1, black="@kovacs", white="@dvorak")
+    said("hu", "notice.your_move", hu, id=1, caption="")
+    said("cs", "help.header", cs)  # /start
+    said("cs", "notice.your_move", cs, id=1, caption="")
     for code, seen in (("hu", hu), ("cs", cs)):
         for key in ("button.pass", "button.undo", "button.resign"):
-            has(code, key, seen)
-        has(code, "caption.move", seen, n=1, color=translate(code, "color.black"), point="D4")
-        has(code, "caption.move", seen, n=2, color=translate(code, "color.white"), point="E5")
+            said(code, key, seen)
+        said(code, "caption.move", seen, n=1, color=translate(code, "color.black"), point="D4")
+        said(code, "caption.move", seen, n=2, color=translate(code, "color.white"), point="E5")
 
     # Dvořák's board after his /accept, Kovács's after his d4 (the first edit in his chat)
     own_boards = [shown(tg, D, "sendPhoto")[0], shown(tg, K, "editMessageMedia")[0]]
-    has(
+    said(
         "cs", "challenge.accepted", lines_of(own_boards[:1]), id=1, black="@kovacs", white="@dvorak"
     )
     fekete = translate("hu", "color.black")
-    has("hu", "caption.move", lines_of(own_boards[1:]), n=1, color=fekete, point="D4")
+    said("hu", "caption.move", lines_of(own_boards[1:]), n=1, color=fekete, point="D4")
     assert_speaks("hu", hu + lines_of(own_boards[1:]))
     assert_speaks("cs", cs + lines_of(own_boards[:1]))
 
@@ -138,15 +114,15 @@ async def test_each_player_reads_replies_and_pings_in_their_own_language(
     await move(tg, D, "/play f6", DVORAK, other=K)  # Kovács's ping in English
     english = lines_of([*answered(tg, "sendMessage", K)[before:], ko])
     assert caption_of(saved).splitlines()[0] == translate("en", "settings.changed")
-    has("en", "help.cmd.play", english)
-    has("en", "rules.ko.title", english)
-    has("en", "notice.your_move", english, id=1, caption="")
+    said("en", "help.cmd.play", english)
+    said("en", "rules.ko.title", english)
+    said("en", "notice.your_move", english, id=1, caption="")
     black, white = translate("en", "color.black"), translate("en", "color.white")
-    has("en", "caption.move", english, n=3, color=black, point="C3")
-    has("en", "caption.move", english, n=4, color=white, point="F6")
+    said("en", "caption.move", english, n=3, color=black, point="C3")
+    said("en", "caption.move", english, n=4, color=white, point="F6")
     assert_speaks("en", english)
     czech_after = lines_of(answered(tg, "sendMessage", D)[-2:])
-    has("cs", "caption.move", czech_after, n=3, color=translate("cs", "color.black"), point="C3")
+    said("cs", "caption.move", czech_after, n=3, color=translate("cs", "color.black"), point="C3")
     assert_speaks("cs", czech_after)
 
 
