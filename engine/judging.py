@@ -1,0 +1,167 @@
+"""The dead-stone proposal at the stop, from two judges reconciled (Art. 7, 9.2).
+
+The first judge is the bot's own estimator (:func:`engine.estimate.estimate`: shapes, then the
+Art. 7.1/7.2 confirmation-play reader on small closed fights). The second, when one answered, is
+a GTP engine's ``final_status_list dead`` (GNU Go by default), given here as a set of points;
+asking it (with the time budget :func:`engine_budget`) is the caller's business, this module is
+pure and synchronous.
+
+Reconciling, on whole chains (a point the engine names that holds no stone is ignored; a stone
+it names stands for its whole chain):
+
+1. where the two judges agree, the proposal says what they say;
+2. the chains they disagree on are joined into groups (chains of one colour that share a
+   liberty or touch diagonally), and each group is read again under Art. 7.1/7.2 with a larger
+   zone and node budget than the estimator's own (:class:`engine.estimate_fights.FightReader`):
+   a conclusive reading (the opponent moving first captures it, or it holds) settles the group;
+3. a group the reading cannot settle is *disputed*: it stays flagged for the players, and the
+   proposal takes the estimator's side for it (see :data:`DISPUTED_SIDE`).
+
+All reading is bounded by node budgets, never by the clock; the answer is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.board import Board
+from engine.coords import Point
+from engine.estimate import estimate
+from engine.estimate_fights import FightReader
+from engine.estimate_search import Reader, zone_of
+
+#: the engine's time budget on 19x19, in seconds
+ENGINE_SECONDS = 5.0
+#: the re-reading of one disputed group: its zone at most this many empty points and stones ...
+REREAD_EMPTY = 24
+REREAD_STONES = 80
+#: ... and at most this many positions for one group, and for all the groups of one proposal
+REREAD_EACH = 4000
+REREAD_TOTAL = 12000
+#: whose view a disputed group takes in the proposal ("estimator" or "engine")
+DISPUTED_SIDE = "estimator"
+
+
+def engine_budget(size: int) -> float:
+    """Seconds the engine may take for its opinion on a board of this size: ENGINE_SECONDS on
+    19x19, in proportion to the number of points on smaller boards (at least one second)."""
+    return max(1.0, round(ENGINE_SECONDS * size * size / 361, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The proposal and how sure it is.
+
+    ``dead``: the stones proposed dead (whole chains). ``unsettled``: points where play is
+    still open (sorted). ``disputed``: groups the two judges still disagree on after the
+    re-reading, each a sorted tuple of stones of one colour, the tuple sorted. ``judges``: who
+    gave an opinion, ("estimator",) or ("estimator", engine name)."""
+
+    dead: frozenset[Point]
+    unsettled: tuple[Point, ...]
+    disputed: tuple[tuple[Point, ...], ...]
+    judges: tuple[str, ...]
+
+    @property
+    def disputed_stones(self) -> frozenset[Point]:
+        """Every stone of every disputed group."""
+        return frozenset(p for group in self.disputed for p in group)
+
+    @property
+    def settled(self) -> bool:
+        """No point where play is open and no disputed group: the proposal can be trusted as a
+        count (it is still only a proposal, Art. 9.2)."""
+        return not self.unsettled and not self.disputed
+
+
+def judge(
+    board: Board, engine_dead: Iterable[Point] | None = None, *, engine: str = "gnugo"
+) -> Judgement:
+    """The dead stones proposed for ``board``. ``engine_dead``: the engine's
+    ``final_status_list dead`` for this board (None: no engine answered)."""
+    own = estimate(board)
+    if engine_dead is None:
+        return Judgement(own.dead, own.unsettled, (), ("estimator",))
+    theirs = whole_chains(board, engine_dead)
+    differ = own.dead ^ theirs
+    dead = set(own.dead & theirs)
+    disputed: list[tuple[Point, ...]] = []
+    reader = Reader(REREAD_TOTAL)
+    # every stone both judges call alive is taken as uncapturable in the re-reading
+    agreed = frozenset(p for p, _ in board.stones() if p not in differ and p not in dead)
+    for group in disagreement_groups(board, differ):
+        verdict = reread(board, group, agreed, reader)
+        if verdict is None:
+            disputed.append(group)
+            side = own.dead if DISPUTED_SIDE == "estimator" else theirs
+            if group[0] in side:
+                dead.update(group)
+        elif verdict:
+            dead.update(group)
+    unsettled = set(own.unsettled)
+    return Judgement(
+        frozenset(dead),
+        tuple(sorted(unsettled)),
+        tuple(sorted(disputed)),
+        ("estimator", engine),
+    )
+
+
+def whole_chains(board: Board, points: Iterable[Point]) -> frozenset[Point]:
+    """Every stone of every chain that holds one of ``points`` (empty points are ignored)."""
+    out: set[Point] = set()
+    size = board.size
+    for p in points:
+        if 0 <= p.row < size and 0 <= p.col < size and p not in out:
+            out |= board.chain(p)
+    return frozenset(out)
+
+
+def disagreement_groups(board: Board, stones: frozenset[Point]) -> list[tuple[Point, ...]]:
+    """``stones`` (whole chains) joined into groups: chains of one colour that share a liberty
+    or touch diagonally. Each group sorted, the list sorted."""
+    size = board.size
+    left = set(stones)
+    groups: list[tuple[Point, ...]] = []
+    for start in sorted(stones):
+        if start not in left:
+            continue
+        color = board.get(start)
+        members: set[Point] = set()
+        todo = [start]
+        while todo:
+            p = todo.pop()
+            if p not in left:
+                continue
+            chain = board.chain(p)
+            left -= chain
+            members |= chain
+            near: set[Point] = set()
+            for s in chain:
+                for lib in board.neighbours(s):
+                    if board.get(lib) is None:
+                        near.update(board.neighbours(lib))
+                for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+                    r, c = s.row + dr, s.col + dc
+                    if 0 <= r < size and 0 <= c < size:
+                        near.add(Point(r, c))
+            todo.extend(q for q in sorted(near) if q in left and board.get(q) is color)
+        groups.append(tuple(sorted(members)))
+    return sorted(groups)
+
+
+def reread(
+    board: Board, group: tuple[Point, ...], agreed: frozenset[Point], reader: Reader
+) -> bool | None:
+    """The group read again under Art. 7.1/7.2 in a larger zone: True (the opponent, moving
+    first, captures it), False (it holds), None (not closed and small enough, or out of
+    budget: the reading settles nothing)."""
+    target = frozenset(group)
+    zone = zone_of(board, group, agreed - target, max_empty=REREAD_EMPTY, max_stones=REREAD_STONES)
+    if zone is None or reader.budget <= 0:
+        return None
+    fights = FightReader(board.copy())
+    local = fights.local_board(zone)
+    reading = reader.capture(local, target, zone, budget=min(REREAD_EACH, reader.budget))
+    return reading.dead
