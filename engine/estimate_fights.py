@@ -63,14 +63,21 @@ class FightReader:
 
     board: Board
     budget_each: int = BUDGET_EACH
+    #: the zone of a fight read: at most this many empty points and stones
+    max_empty: int = MAX_EMPTY
+    max_stones: int = MAX_STONES
+    #: positions all readings (captures, then capturing races) may visit together
+    budget_total: int = BUDGET_TOTAL
+    race_each: int = RACE_EACH
+    race_total: int = RACE_TOTAL
     reader: Reader = field(init=False)
     race_reader: Reader = field(init=False)
     small_reader: Reader = field(init=False)
     fights: dict[tuple[frozenset[Point], frozenset[Point]], Fight] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.reader = Reader(BUDGET_TOTAL)
-        self.race_reader = Reader(RACE_TOTAL)
+        self.reader = Reader(self.budget_total)
+        self.race_reader = Reader(self.race_total)
         self.small_reader = Reader(SMALL_TOTAL)
 
     def verdicts(self, analysis: Analysis, strong: set[int]) -> tuple[dict[int, bool], set[int]]:
@@ -121,8 +128,8 @@ class FightReader:
             self.board,
             sorted(target),
             uncapturable,
-            max_empty=MAX_EMPTY,
-            max_stones=MAX_STONES,
+            max_empty=self.max_empty,
+            max_stones=self.max_stones,
         )
         if zone is None or not self._has_opponent(target, zone):
             return None
@@ -131,7 +138,8 @@ class FightReader:
         if fight is None:
             if self.reader.budget > 0:
                 local = self.local_board(zone)
-                reading = self.reader.capture(local, target, zone, budget=self.budget_each)
+                budget = min(self.budget_each, self.reader.budget)
+                reading = self.reader.capture(local, target, zone, budget=budget)
                 if reading.dead:
                     reading = self._race(target, zone, safe, reading)
             else:
@@ -184,7 +192,11 @@ class FightReader:
         if self.race_reader.budget <= 0:
             return Reading(None, reading.first)
         race = self.race_reader.capture(
-            self.local_board(zone | extra), target, zone | extra, budget=RACE_EACH, guards=guards
+            self.local_board(zone | extra),
+            target,
+            zone | extra,
+            budget=self.race_each,
+            guards=guards,
         )
         return race if race.dead else Reading(None, reading.first)
 

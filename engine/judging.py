@@ -29,7 +29,6 @@ from engine.board import Board
 from engine.coords import Point
 from engine.estimate import estimate
 from engine.estimate_fights import FightReader
-from engine.estimate_search import Reader, zone_of
 
 #: the engine's time budget on 19x19, in seconds
 ENGINE_SECONDS = 5.0
@@ -37,8 +36,10 @@ ENGINE_SECONDS = 5.0
 REREAD_EMPTY = 24
 REREAD_STONES = 80
 #: ... and at most this many positions for one group, and for all the groups of one proposal
-REREAD_EACH = 4000
-REREAD_TOTAL = 12000
+REREAD_EACH = 600
+REREAD_TOTAL = 1500
+#: a capture read next to an opponent's chain with at most this many liberties settles nothing
+SHORT_WALL = 2
 #: whose view a disputed group takes in the proposal ("estimator" or "engine")
 DISPUTED_SIDE = "estimator"
 
@@ -87,7 +88,15 @@ def judge(
     differ = own.dead ^ theirs
     dead = set(own.dead & theirs)
     disputed: list[tuple[Point, ...]] = []
-    reader = Reader(REREAD_TOTAL)
+    reader = FightReader(
+        board.copy(),
+        budget_each=REREAD_EACH,
+        max_empty=REREAD_EMPTY,
+        max_stones=REREAD_STONES,
+        budget_total=REREAD_TOTAL,
+        race_each=REREAD_EACH,
+        race_total=REREAD_TOTAL,
+    )
     # every stone both judges call alive is taken as uncapturable in the re-reading
     agreed = frozenset(p for p, _ in board.stones() if p not in differ and p not in dead)
     for group in disagreement_groups(board, differ):
@@ -152,16 +161,32 @@ def disagreement_groups(board: Board, stones: frozenset[Point]) -> list[tuple[Po
 
 
 def reread(
-    board: Board, group: tuple[Point, ...], agreed: frozenset[Point], reader: Reader
+    board: Board, group: tuple[Point, ...], agreed: frozenset[Point], reader: FightReader
 ) -> bool | None:
-    """The group read again under Art. 7.1/7.2 in a larger zone: True (the opponent, moving
-    first, captures it), False (it holds), None (not closed and small enough, or out of
-    budget: the reading settles nothing)."""
+    """The group read again under Art. 7.1/7.2 in a larger zone (the stones both judges call
+    alive are its walls): True (the opponent, moving first, captures it, and wins the capturing
+    race if the walls are short of liberties), False (it holds), None (the fight is not closed
+    and small enough, or the budget ran out: the reading settles nothing)."""
     target = frozenset(group)
-    zone = zone_of(board, group, agreed - target, max_empty=REREAD_EMPTY, max_stones=REREAD_STONES)
-    if zone is None or reader.budget <= 0:
+    fight = reader.read(target, agreed - target)
+    if fight is None or fight.reading.dead is None:
         return None
-    fights = FightReader(board.copy())
-    local = fights.local_board(zone)
-    reading = reader.capture(local, target, zone, budget=min(REREAD_EACH, reader.budget))
-    return reading.dead
+    if fight.reading.dead and _short_walls(board, target):
+        return None
+    return fight.reading.dead
+
+
+def _short_walls(board: Board, target: frozenset[Point]) -> bool:
+    """Whether a chain of the opponent next to ``target`` has at most ``SHORT_WALL`` liberties:
+    the capture read with that chain taken as a wall may be a seki or a lost capturing race
+    once the wall itself is attacked, so it settles nothing."""
+    color = board.get(min(target))
+    seen: set[Point] = set()
+    for p in sorted(target):
+        for n in board.neighbours(p):
+            if n in seen or board.get(n) is None or board.get(n) is color:
+                continue
+            seen |= board.chain(n)
+            if len(board.liberties(n)) <= SHORT_WALL:
+                return True
+    return False
