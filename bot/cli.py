@@ -9,10 +9,13 @@ import argparse
 import importlib.metadata
 import json
 import math
+import shlex
 import sys
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
+from engine.board import Board
+from engine.colors import Color
 from engine.coords import InvalidVertex, Point, format_vertex, parse_vertex
 from engine.counting import Count, count, dead_chains
 from engine.errors import EngineError, IllegalMove
@@ -20,7 +23,14 @@ from engine.filling import plan_fill
 from engine.game import Game, Phase
 from records.sgf import MAX_KOMI, GameRecord, SetupNode, SgfError, load_sgf, shown
 
+if TYPE_CHECKING:  # the estimator and the engine are imported only when a command asks
+    from engine.judging import Judgement
+    from gtp.pool import Position
+
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+#: a region of empty points leans to a colour when that colour's stones bordering it are at
+#: least this many times the other colour's (the cheap "looks dead" check of ``score``)
+LEAN_RATIO = 2
 
 
 class ReplayError(Exception):
@@ -147,14 +157,25 @@ def _natural(points: Sequence[Point]) -> list[str]:
     return [format_vertex(p) for p in sorted(points, key=lambda p: (p.col, p.row))]
 
 
-def score_game(game: Game, dead_text: str | None, estimate: bool, fill: bool, komi: float) -> Count:
-    """Count the final position of ``game`` as ``gobot score`` does; raises ``ValueError``."""
+def score_game(
+    game: Game,
+    dead_text: str | None,
+    estimate: bool,
+    fill: bool,
+    komi: float,
+    judgement: Judgement | None = None,
+) -> Count:
+    """Count the final position of ``game`` as ``gobot score`` does; raises ``ValueError``.
+    With ``estimate``, the stones ``judgement`` proposes dead are marked (by default the bot's own
+    judgement alone, :func:`engine.judging.judge`), and ``dead_text`` adds to them."""
     board = game.board
     dead: set[Point] = set()
     if estimate:
-        from engine.estimate import estimate_dead
+        if judgement is None:
+            from engine.judging import judge
 
-        dead |= estimate_dead(board)
+            judgement = judge(board)
+        dead |= judgement.dead
     if dead_text:
         named = parse_points(dead_text, board.size)
         empty = [format_vertex(p) for p in named if board.get(p) is None]
@@ -168,24 +189,124 @@ def score_game(game: Game, dead_text: str | None, estimate: bool, fill: bool, ko
     return count(board, dead, komi=komi)
 
 
-def unfinished_warning(game: Game) -> str | None:
-    """Why the final position of ``game`` looks unfinished when counted with no dead stones:
-    stones the estimator would mark dead, fights it leaves open, real moves the fill leaves.
-    None when it looks finished."""
-    from engine.estimate import estimate
+def judge_game(
+    game: Game, record: GameRecord, args: argparse.Namespace, warn: Callable[[str], None]
+) -> Judgement:
+    """The dead stones proposed for the end of ``game`` by both judges: the bot's estimator and
+    the GTP engine's ``final_status_list dead`` (``args.engine``, by default ``GOBOT_ENGINE`` or
+    GNU Go; none with ``args.no_engine``), asked within ``args.engine_seconds`` (by default
+    :func:`engine.judging.engine_budget`). An engine that fails or does not answer in time is
+    said in one line through ``warn``, and the estimator judges alone."""
+    from engine.judging import engine_budget, judge
 
     board = game.board
-    proposal = estimate(board)
-    open_points = sorted(set(proposal.unsettled) | set(plan_fill(board).unsettled))
+    if args.no_engine:
+        return judge(board)
+    from gtp.client import GtpError, default_command
+    from gtp.judge import EngineTimeout, ask_dead_stones
+
+    seconds = engine_budget(board.size) if args.engine_seconds is None else args.engine_seconds
+    alone = "the bot's own judgement alone"
+    try:
+        command = args.engine or default_command()
+        opinion = ask_dead_stones(command, engine_position(game, record), seconds)
+    except EngineTimeout as exc:
+        warn(f"the engine did not answer in {exc.seconds:g} s: {alone}")
+        return judge(board)
+    except GtpError as exc:
+        warn(f"the engine failed ({reason(exc)}): {alone}")
+        return judge(board)
+    return judge(board, opinion.dead, engine=shown(opinion.name, 40))
+
+
+def engine_position(game: Game, record: GameRecord) -> Position:
+    """What the engine is told: the game's setup and moves (:meth:`gtp.pool.Position.of`), or
+    the final stones alone when the record changes the board in the middle (setup stones that
+    are no moves)."""
+    from gtp.pool import Position
+
+    if not record.setup_nodes:
+        return Position.of(game)
+    stones = tuple((color, point) for point, color in game.board.stones())
+    return Position(game.size, game.komi, stones, ())
+
+
+def looks_dead(board: Board) -> frozenset[Point]:
+    """Stones standing in the opponent's territory-like regions, a cheap check (no reading,
+    about a millisecond on 19x19): chains whose every liberty lies in a region of empty points
+    that leans to the opponent (its bordering stones are at least :data:`LEAN_RATIO` times
+    the chain's colour's). A hint for the "looks unfinished" warning, not a proposal: the
+    estimator (``--estimate``) is the judge."""
+    stones = dict(board.stones())
+    region_of: dict[Point, int] = {}
+    lean: list[Color | None] = []
+    for start in (Point(r, c) for r in range(board.size) for c in range(board.size)):
+        if start in stones or start in region_of:
+            continue
+        number = len(lean)
+        border: dict[Color, set[Point]] = {Color.BLACK: set(), Color.WHITE: set()}
+        region_of[start] = number
+        todo = [start]
+        while todo:
+            for q in board.neighbours(todo.pop()):
+                color = stones.get(q)
+                if color is not None:
+                    border[color].add(q)
+                elif q not in region_of:
+                    region_of[q] = number
+                    todo.append(q)
+        black, white = len(border[Color.BLACK]), len(border[Color.WHITE])
+        if black and black >= LEAN_RATIO * white:
+            lean.append(Color.BLACK)
+        elif white and white >= LEAN_RATIO * black:
+            lean.append(Color.WHITE)
+        else:
+            lean.append(None)
+    out: set[Point] = set()
+    for color, chain, liberties in board.chains():
+        if liberties and all(lean[region_of[p]] is color.opponent for p in liberties):
+            out |= chain
+    return frozenset(out)
+
+
+def unfinished_warning(game: Game) -> str | None:
+    """Why the final position of ``game`` looks unfinished when counted with no dead stones:
+    stones standing in the opponent's territory-like regions (:func:`looks_dead`), real moves
+    the fill leaves. Cheap checks only (no estimator). None when it looks finished."""
+    board = game.board
+    dead = looks_dead(board)
+    open_points = plan_fill(board).unsettled
     parts = []
-    if proposal.dead:
-        parts.append(f"{len(proposal.dead)} stones look dead (--estimate marks them, --dead names)")
+    if dead:
+        parts.append(f"{len(dead)} stones look dead (--estimate marks them, --dead names)")
     if open_points:
         shown = " ".join(_natural(open_points)[:8]) + (" …" if len(open_points) > 8 else "")
         parts.append(f"play is still open near {shown}")
     if not parts:
         return None
     return "the position looks unfinished: " + "; ".join(parts)
+
+
+def judgement_lines(judgement: Judgement) -> list[str]:
+    """What ``score --estimate`` adds below the tally: who judged, the groups the judges
+    disagree on, and where play is still open."""
+    lines = [f"Judges: {', '.join(judgement.judges)}"]
+    if judgement.disputed:
+        groups = sorted(
+            (_natural(group), "dead" if group[0] in judgement.dead else "alive")
+            for group in judgement.disputed
+        )
+        named = "; ".join(f"{' '.join(names)} (counted {status})" for names, status in groups)
+        lines.append(
+            f"Disputed (the judges disagree): {named} — the result depends on them: check them, "
+            "and name the dead stones with --dead instead of --estimate"
+        )
+    if judgement.unsettled:
+        lines.append(
+            f"Play is still open near {' '.join(_natural(judgement.unsettled))} — the count is "
+            "not final: resume and play there, or name the dead stones with --dead"
+        )
+    return lines
 
 
 def _tally_lines(result: Count) -> list[str]:
@@ -220,8 +341,9 @@ def _tally_lines(result: Count) -> list[str]:
     return lines
 
 
-def score_json(result: Count) -> dict[str, Any]:
-    """The ``--json`` object (a stable interface)."""
+def score_json(result: Count, judgement: Judgement | None = None) -> dict[str, Any]:
+    """The ``--json`` object (a stable interface). ``unsettled``, ``disputed`` and ``judges``
+    come from ``judgement`` (``--estimate``); without one they are empty lists."""
 
     def names(points: Sequence[Point]) -> list[str]:
         return sorted(format_vertex(p) for p in points)
@@ -244,6 +366,9 @@ def score_json(result: Count) -> dict[str, Any]:
         "seki": names(result.seki),
         "voiding_dame": names(result.voiding_dame),
         "connect": names([p for p, _ in result.connections]),
+        "unsettled": names(judgement.unsettled) if judgement else [],
+        "disputed": sorted(names(group) for group in judgement.disputed) if judgement else [],
+        "judges": list(judgement.judges) if judgement else [],
     }
 
 
@@ -270,20 +395,54 @@ def _score(args: argparse.Namespace) -> int:
     print_warnings(args.file, record)
     game = replay_record(record)
     komi = record.komi if args.komi is None else args.komi
-    result = score_game(game, args.dead, args.estimate, args.fill_dame, komi)
+    judgement = judge_game(game, record, args, warner(args.file)) if args.estimate else None
+    result = score_game(game, args.dead, args.estimate, args.fill_dame, komi, judgement)
     warning = None if args.dead or args.estimate else unfinished_warning(game)
     if warning:
         print(f"WARNING {args.file}: {warning}", file=sys.stderr)
     if args.json:
-        print(json.dumps({**score_json(result), "recorded": record.result}))
+        print(json.dumps({**score_json(result, judgement), "recorded": record.result}))
     else:
         lines = _tally_lines(result)
         if record.result:
             same = "the same" if record.result == result.result.sgf else "not the same"
             recorded = shown(record.result, 200)  # the file's text: no terminal escapes
             lines.insert(3, f"Recorded result (RE): {recorded} — {same} as this count")
+        if judgement:
+            lines += judgement_lines(judgement)
         print("\n".join(lines))
     return EXIT_OK
+
+
+def warner(path: str) -> Callable[[str], None]:
+    """Say ``WARNING path: text`` on standard error."""
+
+    def warn(text: str) -> None:
+        print(f"WARNING {path}: {text}", file=sys.stderr)
+
+    return warn
+
+
+def engine_command(text: str) -> list[str]:
+    """``--engine``: a shell-style command line (else argparse says so in one line, exit 2)."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: {exc}") from None
+    if not words:
+        raise argparse.ArgumentTypeError("an empty command")
+    return words
+
+
+def seconds_value(text: str) -> float:
+    """``--engine-seconds``: a positive number of seconds, at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a time: use 0.1 to 3600 seconds")
+    return value
 
 
 def komi_value(text: str) -> float:
@@ -308,7 +467,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def add_dead_stone_options(parser: argparse.ArgumentParser, when: str = "") -> None:
-    """``--dead``, ``--estimate`` and ``--fill-dame``, as ``score`` and ``render`` take them."""
+    """``--dead``, ``--estimate`` (with ``--engine``, ``--no-engine``, ``--engine-seconds``)
+    and ``--fill-dame``, as ``score`` and ``render`` take them."""
     parser.add_argument(
         "--dead", metavar="D4,Q16,…", help=f"{when}stones whose whole chains are dead"
     )
@@ -321,6 +481,26 @@ def add_dead_stone_options(parser: argparse.ArgumentParser, when: str = "") -> N
         "--fill-dame",
         action="store_true",
         help=f"{when}fill neutral points by agreement first (commentary 9.2)",
+    )
+    engine = parser.add_mutually_exclusive_group()
+    engine.add_argument(
+        "--engine",
+        type=engine_command,
+        metavar="CMD",
+        help=f"{when}with --estimate: the GTP engine asked for its dead stones too, a "
+        "shell-style command line (default: GOBOT_ENGINE, else GNU Go)",
+    )
+    engine.add_argument(
+        "--no-engine",
+        action="store_true",
+        help=f"{when}with --estimate: the bot's own judgement alone, no engine",
+    )
+    parser.add_argument(
+        "--engine-seconds",
+        type=seconds_value,
+        metavar="S",
+        help=f"{when}with --estimate: the engine's time budget (default 5 on 19x19, less on "
+        "smaller boards); then the bot judges alone",
     )
 
 

@@ -14,11 +14,13 @@ from bot.cli import (
     EXIT_UNREADABLE,
     ReplayError,
     add_dead_stone_options,
+    judge_game,
     print_warnings,
     reason,
     replay_record,
     replay_steps,
     score_game,
+    warner,
 )
 from bot.snapshots import snapshot
 from engine.colors import Color
@@ -66,7 +68,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         game = replay_record(record, args.move)
         if args.output:
             if args.counting:
-                counted = score_game(game, args.dead, args.estimate, args.fill_dame, record.komi)
+                judgement = (
+                    judge_game(game, record, args, warner(args.file)) if args.estimate else None
+                )
+                counted = score_game(
+                    game, args.dead, args.estimate, args.fill_dame, record.komi, judgement
+                )
                 snap: Snapshot = snapshot(board_view(game, _names(record), "", counted))
                 snap = dataclasses.replace(snap, caption=None, theme=args.theme)
             else:
