@@ -35,6 +35,7 @@ from service.commands import (
     Dead,
     Decline,
     Done,
+    Estimate,
     FillDame,
     Games,
     NoResult,
@@ -53,7 +54,7 @@ from service.computer import COMPUTER_OPTIONS
 from service.i18n import has_message, t
 from service.league_settings import LEAGUE_OPTIONS
 from service.options import CHALLENGE_OPTIONS
-from service.preferences import PERSON_SETTINGS
+from service.preferences import ESTIMATE, PERSON_SETTINGS
 
 
 class Who(enum.StrEnum):
@@ -236,6 +237,7 @@ COMMANDS: tuple[Spec, ...] = (
         (Arg("answer", ArgKind.WORD, False, choices=("yes", "no")),),
     ),
     Spec("board", Who.ANYONE, lambda w, _: Board(), aliases=("show",), fresh=True),
+    Spec("estimate", Who.ANYONE, lambda w, _: Estimate()),
     Spec("games", Who.ANYONE, lambda w, _: Games(), aliases=("list",), game=False),
     Spec(
         "dead",
@@ -315,7 +317,7 @@ COMMANDS: tuple[Spec, ...] = (
         Who.ANYONE,
         lambda w, _: Settings(dict(w.options), channel=w.first == "channel"),
         (Arg("channel", ArgKind.WORD, required=False, choices=("channel",)),),
-        PERSON_SETTINGS,
+        (*PERSON_SETTINGS, ESTIMATE),  # estimate: a channel's (``settings channel``)
         aliases=TRANSLATED["settings"],
         game=False,
     ),

@@ -35,6 +35,7 @@ _WORDS = {
     Word.MARKING: "image.marking",
     Word.FINAL: "image.final",
     Word.EXPLAINED: "image.explained",
+    Word.ESTIMATE: "image.estimate",
 }
 
 
@@ -122,6 +123,7 @@ def _snapshot(board: BoardView) -> Snapshot:
         sequence=tuple((point, _colour(color), n) for point, color, n in board.sequence),
         words=words(),
         theme="dark" if board.theme == "dark" else "light",
+        estimate=board.estimate,
     )
 
 

@@ -81,6 +81,8 @@ def counting_spec(snap: Snapshot) -> CountingFooter | None:
     marking = None
     if snap.marking_version is not None:
         marking = f"{snap.word(Word.MARKING)} v{snap.marking_version}"
+    elif snap.estimate:
+        marking = snap.word(Word.ESTIMATE)
     legend = legend_items(snap)
     return CountingFooter(
         tally=footer_text(snap),

@@ -47,6 +47,7 @@ class Word(enum.Enum):
     MARKING = "marking"  # footer, counting: "marking v3"
     FINAL = "final"  # footer, counting: both players accepted the marking
     EXPLAINED = "explained"  # footer, counting: where the legend's marks are explained
+    ESTIMATE = "estimate"  # footer, an estimate's badge: not a count
 
 
 DEFAULT_WORDS: dict[Word, str] = {
@@ -55,6 +56,7 @@ DEFAULT_WORDS: dict[Word, str] = {
     Word.MARKING: "marking",
     Word.FINAL: "final",
     Word.EXPLAINED: "",  # nothing unless the snapshot says where (the bot: ``rules counting``)
+    Word.ESTIMATE: "estimate",
 }
 """Used when a snapshot does not give a word (the bot always gives them, from its catalogue)."""
 
@@ -94,6 +96,8 @@ class Snapshot:
     #: and a point played twice shows its latest number)
     sequence: tuple[tuple[Point, Literal["B", "W"], int], ...] = ()
     words: tuple[tuple[Word, str], ...] = ()  # the renderer's own words, translated
+    #: the overlay is an estimate during play (``estimate``), not a count: its badge says so
+    estimate: bool = False
 
     def __post_init__(self) -> None:
         """Reject snapshots that cannot be drawn unambiguously."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from service.catalogue_club_en import CLUB
+from service.catalogue_estimate_en import ESTIMATE
 from service.catalogue_rules_en import RULES
 from service.catalogue_settings_en import SETTINGS
 
@@ -397,4 +398,5 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     **CLUB,
     **RULES,
     **SETTINGS,
+    **ESTIMATE,
 }

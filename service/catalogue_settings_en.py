@@ -8,7 +8,8 @@ SETTINGS: dict[str, str | tuple[str, str]] = {
         "`settings` shows each value and where it comes from.\n"
         "`settings language=cs|hu|en` · `theme=light|dark` · `notify=all|turn|none` (yours; "
         "`auto` forgets a choice).\n"
-        "`settings channel language=… theme=…`: this channel's, for its organisers."
+        "`settings channel language=… theme=…`: this channel's, for its organisers; "
+        "`settings channel estimate=on` lets rated games here use `estimate` during play."
     ),
     "settings.header": "Your settings here:",
     "settings.changed": "Saved. Your settings here:",
@@ -24,6 +25,10 @@ SETTINGS: dict[str, str | tuple[str, str]] = {
     "settings.name.language": "language",
     "settings.name.theme": "board theme",
     "settings.name.notify": "pings",
+    "settings.name.estimate": "estimate in rated games",
+    "settings.estimate.on": "on: also during play",
+    "settings.estimate.off": "off: only after the stop",
+    "settings.estimate.auto": "auto: forget the choice",
     "settings.theme.light": "light",
     "settings.theme.dark": "dark",
     "settings.theme.auto": "auto: forget my choice",

@@ -175,6 +175,12 @@ class Try(Command[View]):
 
 
 @dataclass(frozen=True, slots=True)
+class Estimate(Command[View]):
+    """Who leads and by how much, by the bot's own estimator (a read: nothing changes): free in
+    unrated games, in rated and league games after the stop (or where an organiser allows it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class NoResult(Command[View]):
     """Propose (or agree to) no result after a repetition (Art. 12)."""
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.game import Game
 from service.clock import DAY
-from service.limits import CommandBudget, Limits
+from service.limits import CommandBudget, EstimateLimit, Limits
 from service.ports import Database, Opponent
 from service.preferences import Defaults
 
@@ -58,3 +58,5 @@ class Context:
     limits: Limits = field(default_factory=Limits)
     budget: CommandBudget | None = None  # commands per person; None: not limited
     defaults: Defaults = field(default_factory=Defaults)  # GOBOT_LANGUAGE, GOBOT_NOTIFY, …
+    #: when each person last had an estimate of each game (``estimate``: one a minute)
+    estimates: EstimateLimit = field(default_factory=EstimateLimit)

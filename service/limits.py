@@ -18,6 +18,8 @@ Every limit is a number a club could ask about, so they live here, together, and
   by number (``board #12``, ``sgf #12``).
 - ``try_moves``: the longest sequence ``try`` plays after the stop (Art. 7.2): enough for any local
   fight; a longer one is refused.
+- ``estimate_seconds``: one ``estimate`` per game and person in this many seconds (kept per process,
+  like the command budget): a read that costs the estimator's work, so it is not a stream.
 
 >>> bucket = CommandBudget(Limits(burst=2, per_minute=60))
 >>> [bucket.take("alice", now=0.0) for _ in range(3)]
@@ -44,6 +46,7 @@ class Limits:
     listed_games: int = 50
     try_moves: int = 40
     finished_days: int = 7
+    estimate_seconds: int = 60
 
 
 class CommandBudget:
@@ -84,3 +87,28 @@ class CommandBudget:
             if now - then >= full:
                 del self._buckets[person]
                 self._warned.discard(person)
+
+
+class EstimateLimit:
+    """When each person last had an estimate of each game (:attr:`Limits.estimate_seconds`).
+
+    >>> limit = EstimateLimit()
+    >>> limit.take((3, "alice"), 0.0, 60), limit.take((3, "alice"), 10.0, 60)
+    (None, 50.0)
+    >>> limit.take((4, "alice"), 10.0, 60), limit.take((3, "bob"), 10.0, 60)
+    (None, None)
+    """
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[int, str], float] = {}
+
+    def take(self, key: tuple[int, str], now: float, seconds: float) -> float | None:
+        """Spend the estimate of ``key`` (a game and a person) at ``now``: None when allowed,
+        else the seconds until the next one is."""
+        last = self._last.get(key)
+        if last is not None and now - last < seconds:
+            return seconds - (now - last)
+        self._last[key] = now
+        if len(self._last) > PRUNE_AT:
+            self._last = {k: t for k, t in self._last.items() if now - t < seconds}
+        return None

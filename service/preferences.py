@@ -17,13 +17,17 @@ from dataclasses import dataclass
 from service.i18n import LANGUAGES, supported
 
 LANGUAGE, THEME, NOTIFY = "language", "theme", "notify"
+#: a channel's alone: ``on`` lets the players of rated and league games living in the channel ask
+#: for an ``estimate`` during play too (without it, only after the stop); unrated games always may
+ESTIMATE = "estimate"
 CHOICES: dict[str, tuple[str, ...]] = {
     LANGUAGE: LANGUAGES,
     THEME: ("light", "dark"),
     NOTIFY: ("all", "turn", "none"),
+    ESTIMATE: ("on", "off"),
 }
 PERSON_SETTINGS = (LANGUAGE, THEME, NOTIFY)
-CHANNEL_SETTINGS = (LANGUAGE, THEME)
+CHANNEL_SETTINGS = (LANGUAGE, THEME, ESTIMATE)
 AUTO = "auto"  # ``settings language=auto``: forget the choice, follow the order again
 
 

@@ -61,7 +61,9 @@ async def propose_marking(loaded: Loaded) -> None:
 
 
 def game_buttons(loaded: Loaded) -> tuple[Button, ...]:
-    """Pass, Undo, Resign (and No result after a repetition, Art. 12)."""
+    """Pass, Undo, Resign (and No result after a repetition, Art. 12), and Estimate in an
+    unrated game (a rated or league game allows ``estimate`` during play only where an
+    organiser said so: typed, not offered on every board)."""
     gid = loaded.row.id
     buttons = [
         Button(t("button.pass"), token(gid, "pass", f"m{loaded.game.move_number}")),
@@ -70,6 +72,8 @@ def game_buttons(loaded: Loaded) -> tuple[Button, ...]:
     ]
     if loaded.game.repetitions:
         buttons.append(Button(t("button.noresult"), token(gid, "noresult")))
+    if not loaded.row.rated and loaded.row.league_id is None:
+        buttons.append(Button(t("button.estimate"), token(gid, "estimate")))
     return tuple(buttons)
 
 

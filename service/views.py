@@ -113,6 +113,8 @@ class BoardView:
     sequence: tuple[tuple[Spot, Color, int], ...] = ()
     theme: str = "light"  # the reader's (``settings theme=dark``)
     language: str = "en"  # the image's words (captures, the legend) are in this language
+    #: an ``estimate``'s board: the estimator's ownership and tally, not the game's count
+    estimate: bool = False
 
     @property
     def counting(self) -> bool:
@@ -124,8 +126,9 @@ class BoardView:
         """A ``try``'s board (a sequence on a copy of the game, not the game's position): the
         adapters show it beside the game's board, never in its place. Numbered stones without a
         count (the marking numbers the moves of a capturable chain's warning too, but its board
-        carries the count: that board is the game's)."""
-        return bool(self.sequence) and not self.counting
+        carries the count: that board is the game's). An ``estimate``'s board is shown beside
+        the game's too."""
+        return self.estimate or (bool(self.sequence) and not self.counting)
 
 
 @dataclass(frozen=True, slots=True)

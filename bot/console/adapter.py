@@ -203,8 +203,8 @@ class Console:
 
     async def write_image(self, view: View, suffix: str = "") -> Path | None:
         """Render the board to ``boards_dir`` (one file per move; counting views separately;
-        each ``try`` in a file of its own, ``…-try-K``, never over the game's images; a reader
-        in another language gets ``…-cs``)."""
+        each ``try`` in a file of its own, ``…-try-K``, and each ``estimate``, ``…-estimate-K``,
+        never over the game's images; a reader in another language gets ``…-cs``)."""
         board = view.board
         if self.boards_dir is None or board is None:
             return None
@@ -214,7 +214,7 @@ class Console:
         if view.game_id is None:  # a diagram of no game (`rules ko`): ``rules-K.png``
             stem = "rules"
         elif board.hypothetical:
-            stem += "-try"
+            stem += "-estimate" if board.estimate else "-try"
         try:
             if board.hypothetical or view.game_id is None:
                 path = await asyncio.to_thread(self._write_new, self.boards_dir, stem, data)

@@ -36,6 +36,7 @@ ENGLISH = {
         "A topic: board, capture, suicide, ko, life, seki, end, counting, handicap"
     ),
     "discord.option.channel": "channel: the chat's settings (organisers), not yours",
+    "discord.option.estimate": "With channel: on lets rated games here use estimate during play",
     "discord.option.other": "The {name} of the command",
 }
 

@@ -18,7 +18,7 @@ from bot.discord.translator import localized
 from bot.grammar import BY_NAME, COMMANDS, Arg, ArgKind, Spec
 from service.i18n import LANGUAGES
 from service.options import COLORS
-from service.preferences import AUTO, CHOICES, NOTIFY, THEME
+from service.preferences import AUTO, CHOICES, ESTIMATE, NOTIFY, THEME
 
 # Discord option types of the challenge options; options not named here are strings.
 OPTION_TYPES: dict[str, Any] = {
@@ -32,6 +32,7 @@ OPTION_TYPES: dict[str, Any] = {
     "language": Literal[(*LANGUAGES, AUTO)],
     "theme": str,  # its choices: LOCALIZED_CHOICES
     "notify": str,
+    "estimate": str,  # a channel's (``settings channel``); its choices: LOCALIZED_CHOICES
 }
 MAX_CHOICES = 25
 # Options whose choices have names to translate (catalogue key prefixes): in English the name is
@@ -40,6 +41,7 @@ LOCALIZED_CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "color": ("color", COLORS),
     "theme": ("settings.theme", (*CHOICES[THEME], AUTO)),
     "notify": ("settings.notify", (*CHOICES[NOTIFY], AUTO)),
+    "estimate": ("settings.estimate", (*CHOICES[ESTIMATE], AUTO)),
 }
 
 Run = Callable[[discord.Interaction[Any], str, Sequence[discord.abc.User]], Awaitable[None]]

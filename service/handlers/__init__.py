@@ -29,6 +29,7 @@ from service.commands import (
     Decline,
     Done,
     DueGames,
+    Estimate,
     FillDame,
     GameAt,
     Games,
@@ -54,6 +55,7 @@ from service.handlers import (
     challenges,
     computer,
     confirming,
+    estimating,
     keeping,
     league_reads,
     leagues,
@@ -93,6 +95,7 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     FillDame: Handler(confirming.filldame),
     NoResult: Handler(confirming.noresult),
     Try: Handler(trying.try_, writes=False),  # Art. 7.2: played on a copy, never written
+    Estimate: Handler(estimating.estimate, writes=False),  # the estimator's reading, a read
     Adjudicate: Handler(keeping.adjudicate),
     Vacation: Handler(keeping.vacation),
     Settle: Handler(keeping.settle, limited=False),

@@ -1,6 +1,7 @@
 """``settings``: each person chooses their language, board theme and pings; a channel's organisers
-choose the channel's language and theme (:mod:`service.preferences` says who sees what). The
-answer shows every value with where it comes from, in the language just chosen."""
+choose the channel's language and theme (:mod:`service.preferences` says who sees what), and
+whether rated games there allow ``estimate`` during play. The answer shows every value with where
+it comes from, in the language just chosen."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from service.preferences import (
     CHOICES,
     LANGUAGE,
     PERSON_SETTINGS,
-    THEME,
     Preferences,
     channel_owner,
     person_owner,
@@ -88,7 +88,7 @@ def _lines(unit: Unit, command: Settings, prefs: Preferences) -> list[Text]:
                 source=t(f"settings.source.{chosen.source.value}"),
             )
         )
-    if any(channel.get(name) for name in (LANGUAGE, THEME)):
+    if any(channel.get(name) for name in CHANNEL_SETTINGS):
         lines.append(t("settings.channel_header"))
         for name in CHANNEL_SETTINGS:
             if value := channel.get(name):
