@@ -66,6 +66,7 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         organisers=config.organisers,
         vacation_days=config.vacation_days,
         opponent=GtpOpponent(pool) if pool is not None else None,
+        judge=GtpOpponent(pool) if pool is not None else None,  # dead stones: a second opinion
         # commands per person in chats (service/limits.py); the local console is not limited
         budget=CommandBudget(Limits()) if config.chat_tokens else None,
         defaults=Defaults(language=supported(config.language), notify=config.notify),

@@ -55,7 +55,8 @@ def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:
     next to a stone in seki is a shared liberty of that seki (:attr:`Mark.SEKI_DAME`: a chain is
     in seki exactly when it has a dame liberty, Art. 8). Points still to be played are
     :attr:`Mark.UNSETTLED` (on empty points) and stones a forced sequence takes are
-    :attr:`Mark.CAPTURABLE` (on stones), whatever the count says of them.
+    :attr:`Mark.CAPTURABLE` (on stones), and the stones of groups the judges disagree on
+    :attr:`Mark.DISPUTED`, whatever the count says of them.
     """
     status = dict(board.marks)
     stones = board.black | board.white
@@ -73,6 +74,8 @@ def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:
         out[point] = Mark.UNSETTLED
     for point in board.capturable & stones:
         out[point] = Mark.CAPTURABLE
+    for point in board.disputed & stones:
+        out[point] = Mark.DISPUTED
     for point, mark in list(out.items()):  # a mark of a stone needs its stone (a stale view)
         if mark in STONE_MARKS and point not in stones:
             del out[point]

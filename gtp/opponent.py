@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.colors import Color
+from engine.coords import Point
 from engine.game import Game
 from gtp.client import GtpError
 from gtp.pool import EnginePool, Position
@@ -10,7 +11,8 @@ from service.ports import RESIGN, EngineMove, OpponentUnavailable
 
 
 class GtpOpponent:
-    """A computer opponent backed by an :class:`EnginePool` (GNU Go by default)."""
+    """A computer opponent backed by an :class:`EnginePool` (GNU Go by default); also the
+    service's :class:`~service.ports.Judge` of dead stones at the stop."""
 
     def __init__(self, pool: EnginePool, name: str = "GNU Go") -> None:
         self.pool = pool
@@ -26,3 +28,9 @@ class GtpOpponent:
         except GtpError as error:
             raise OpponentUnavailable(str(error)) from error
         return RESIGN if answer == "resign" else answer
+
+    async def dead_stones(self, game: Game) -> frozenset[Point]:
+        try:
+            return await self.pool.dead_stones(Position.of(game))
+        except GtpError as error:
+            raise OpponentUnavailable(str(error)) from error

@@ -96,14 +96,26 @@ class EnginePool:
         return parse_vertex(answer, position.size)
 
     async def dead_stones(self, position: Position) -> frozenset[Point]:
-        """GNU Go's ``final_status_list dead``: a second opinion on the dead stones."""
+        """GNU Go's ``final_status_list dead``: a second opinion on the dead stones. A caller
+        that stops waiting (a time budget) does not leave an answer on the pipe for the next
+        request: the engine asked is closed, and a new one starts when needed."""
         engine = await self._take()
         try:
             await self._setup(engine, position)
             answer = await engine.send("final_status_list dead")
-        finally:
-            self._give_back(engine)
+        except BaseException:
+            await self._discard(engine)
+            raise
+        self._give_back(engine)
         return frozenset(parse_vertex(v, position.size) for v in answer.split())
+
+    async def _discard(self, engine: GtpEngine) -> None:
+        """Close ``engine`` (interrupted mid-command: its pipe is out of step) and free its
+        place in the pool."""
+        if engine in self._all:
+            self._all.remove(engine)
+            self._started -= 1
+        await asyncio.shield(engine.close())
 
     async def close(self) -> None:
         for engine in self._all:

@@ -166,6 +166,10 @@ def _draw_mark(d: ImageDraw.ImageDraw, kind: Kind, s: float, pal: Palette) -> No
         r = s * STONE_RADIUS
         _circle(d, c, c, r * 0.9, outline=(*pal.dead, 255), width=round(r * 0.2))
         _label(d, c, s, "!", opposite, 1.1)
+    elif mark is Mark.DISPUTED:  # a question on a stone: the unsettled colour's ring and a "?"
+        r = s * STONE_RADIUS
+        _circle(d, c, c, r * 0.9, outline=(*pal.unsettled, 255), width=round(r * 0.22))
+        _label(d, c, s, "?", opposite, 1.1)
 
 
 def _draw_kind(kind: Kind, cell: int, pal: Palette) -> Image.Image:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from engine.game import Game
 from service.clock import DAY
 from service.limits import CommandBudget, EstimateLimit, Limits
-from service.ports import Database, Opponent
+from service.ports import Database, Judge, Opponent
 from service.preferences import Defaults
 
 Clock = Callable[[], float]
@@ -54,6 +54,7 @@ class Context:
     rng: random.Random = field(default_factory=random.Random)
     vacation_allowance: float = 30 * DAY
     opponent: Opponent | None = None
+    judge: Judge | None = None  # the engine's second opinion on dead stones at the stop
     cache: GameCache = field(default_factory=GameCache)
     limits: Limits = field(default_factory=Limits)
     budget: CommandBudget | None = None  # commands per person; None: not limited

@@ -13,17 +13,19 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar, cast
 
+from engine.game import Game
 from service import computer
 from service.commands import SYSTEM, Actor, Command, Request
 from service.context import Clock, Context
 from service.errors import Busy, TooFast
 from service.handlers import handler_of
 from service.i18n import language, t
+from service.judging import judgement, proposal
 from service.limits import CommandBudget, Limits
 from service.localize import for_reader, localized
 from service.model import color_of
 from service.players import is_engine
-from service.ports import ConcurrentUpdate, Database, Opponent
+from service.ports import ConcurrentUpdate, Database, Judge, Opponent
 from service.preferences import Defaults
 from service.unit import Unit
 from service.views import Deliver, View
@@ -52,6 +54,7 @@ class GameService:
         limits: Limits | None = None,
         budget: CommandBudget | None = None,
         defaults: Defaults | None = None,
+        judge: Judge | None = None,
     ) -> None:
         self.context = Context(
             database,
@@ -63,6 +66,7 @@ class GameService:
             limits=limits or Limits(),
             budget=budget,
             defaults=defaults or Defaults(),
+            judge=judge,
         )
         self.deadline_listeners: list[Callable[[], None]] = []
         #: where the computer's answers to the scheduler's retries go (the scheduler's delivery):
@@ -118,6 +122,12 @@ class GameService:
             if unit is not None and unit.settings_changed:
                 self.forget_languages()
             if handler.writes and unit is not None and isinstance(result, View):
+                if unit.to_judge:  # the proposal after a stop, worked out after the commit
+                    with language(result.language):
+                        judged = await self._judged(unit, request, result)
+                    if judged is not result and unit.reader is not None:
+                        judged = for_reader(judged, unit.reader)
+                    result = judged
                 with language(result.language):  # the computer's answer, in the reader's
                     answered = await self._after(unit, request, result)
                 if answered is not result and unit.reader is not None:
@@ -222,11 +232,42 @@ class GameService:
             return view
         return await computer.answer(opponent, self.execute, loaded, request, view, limit)
 
-    async def _deliver_answer(self, answering: Awaitable[View], asked: View) -> None:
-        """Deliver the computer's answer worked out after the scheduler's ``Settle``."""
+    async def _judged(self, unit: Unit, request: Request, view: View) -> View:
+        """The bot's proposal for each game the command stopped (Art. 9.2), worked out now,
+        outside any transaction and off the event loop (:mod:`service.judging`), then written
+        with its version check; the stopper's reply becomes the proposal, which both players
+        are told. After the scheduler's retry (a stop whose process died before its proposal)
+        it is worked out in the background and delivered like the computer's answers."""
+        for game_id, (version, at_move, game) in unit.to_judge.items():
+            proposing = self._propose(game_id, version, at_move, game, request.channel)
+            if request.actor is SYSTEM:
+                task = asyncio.create_task(self._deliver_answer(proposing, view))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+                continue
+            answer = await proposing
+            if answer is not None and game_id == view.game_id:
+                # the stopper's "judging" line (the last) gives way to the proposal
+                lines = (*view.lines[:-1], *answer.lines)
+                view = dataclasses.replace(
+                    answer, lines=lines, notify=(*view.notify, *answer.notify)
+                )
+        return view
+
+    async def _propose(
+        self, game_id: int, version: int, at_move: int, game: Game, channel: str
+    ) -> View | None:
+        found = await judgement(self.context.judge, game)
+        command = proposal(game_id, version, at_move, found)
+        answer: View | None = await self.execute(command, Request(SYSTEM, channel, game=game_id))
+        return answer
+
+    async def _deliver_answer(self, answering: Awaitable[View | None], asked: View) -> None:
+        """Deliver the computer's answer (or the bot's proposal) worked out after the
+        scheduler's ``Settle``."""
         try:
             view = await answering
-            if view.notify:  # the computer acted: its opponent hears of it (a failure: nobody)
+            if view is not None and view.notify:  # it acted: the players hear of it
                 for listener in self.answer_listeners:
                     await listener(view)
         except Exception:

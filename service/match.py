@@ -54,13 +54,46 @@ class Match:
     #: where the estimator saw play still open at the stop ("play on near K10"): its proposal
     #: leaves those stones as they are, for the players to decide
     unsettled: frozenset[Point] = frozenset()
+    #: the groups the two judges (the bot's reader and the engine) still disagree on: the
+    #: result depends on them, the players decide
+    disputed: tuple[frozenset[Point], ...] = ()
+    #: the stop is written and the proposal is being worked out (outside the transaction): it is
+    #: written as this version unless a player changes the marking or resumes first
+    judging: bool = False
 
     # -- the marking --------------------------------------------------------------------------
 
-    def proposed(self, dead: Iterable[Point], unsettled: Iterable[Point] = ()) -> Match:
+    def proposed(
+        self,
+        dead: Iterable[Point],
+        unsettled: Iterable[Point] = (),
+        disputed: Iterable[Iterable[Point]] = (),
+    ) -> Match:
         """The stop (Art. 9.1): a new marking version with ``dead`` proposed, nothing pending;
-        ``unsettled`` are the points where the estimator saw play still open."""
-        return Match(version=self.version + 1, dead=frozenset(dead), unsettled=frozenset(unsettled))
+        ``unsettled`` are the points where the estimator saw play still open, ``disputed`` the
+        groups the judges disagree on."""
+        return Match(version=self.version + 1).judged(dead, unsettled, disputed)
+
+    def stopping(self) -> Match:
+        """The stop (Art. 9.1) written at once: a new marking version, empty while the bot
+        works out its proposal (:meth:`judged` fills it in)."""
+        return Match(version=self.version + 1, judging=True)
+
+    def judged(
+        self,
+        dead: Iterable[Point],
+        unsettled: Iterable[Point] = (),
+        disputed: Iterable[Iterable[Point]] = (),
+    ) -> Match:
+        """The bot's proposal written into the current version (nothing accepted yet)."""
+        return dataclasses.replace(
+            self,
+            dead=frozenset(dead),
+            unsettled=frozenset(unsettled),
+            disputed=tuple(sorted((frozenset(g) for g in disputed), key=min)),
+            judging=False,
+            accepted=frozenset(),
+        )
 
     def toggled(self, chains: Iterable[frozenset[Point]]) -> Match:
         """Each chain flipped between alive and dead: a new version, acceptances cleared."""
@@ -73,10 +106,14 @@ class Match:
             version=self.version + 1,
             accepted=frozenset(),
             fill_offer=None,
+            judging=False,  # a player's marking wins over a proposal still being worked out
         )
 
     def accept(self, color: Color, version: int | None) -> Match:
-        """``color`` accepts ``version`` (the current one when None); an old version is refused."""
+        """``color`` accepts ``version`` (the current one when None); an old version is refused,
+        and nothing can be accepted while the bot still works out its proposal."""
+        if self.judging:
+            raise WrongPhase(t("error.judging"))
         if version is not None and version != self.version:
             raise StaleMarking(t("error.stale_marking", old=version, v=self.version))
         return dataclasses.replace(self, accepted=self.accepted | {color})
@@ -101,6 +138,8 @@ class Match:
             fill_offer=None,
             noresult_offer=None,
             unsettled=frozenset(),
+            disputed=(),
+            judging=False,
         )
 
     # -- offers ---------------------------------------------------------------------------------
@@ -155,6 +194,12 @@ class Match:
                 if self.unsettled
                 else {}
             ),
+            **(
+                {"disputed": [[format_vertex(p) for p in sorted(g)] for g in self.disputed]}
+                if self.disputed
+                else {}
+            ),
+            **({"judging": True} if self.judging else {}),
         }
 
     @classmethod
@@ -169,6 +214,11 @@ class Match:
             undo_offer=_color(data.get("undo_offer")),
             undo_move=int(data.get("undo_move", 0)),
             unsettled=frozenset(parse_vertex(v, size) for v in data.get("unsettled", ())),
+            disputed=tuple(
+                frozenset(parse_vertex(v, size) for v in group)
+                for group in data.get("disputed", ())
+            ),
+            judging=bool(data.get("judging", False)),
         )
 
 

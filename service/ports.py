@@ -51,6 +51,21 @@ class Opponent(Protocol):
         ...
 
 
+class Judge(Protocol):
+    """A second opinion on the dead stones at the stop (a GTP engine's ``final_status_list
+    dead``): the service asks it outside any unit of work, within a time budget."""
+
+    @property
+    def name(self) -> str:
+        """The engine's name for players and logs, e.g. ``GNU Go``."""
+        ...
+
+    async def dead_stones(self, game: Game) -> frozenset[Point]:
+        """The stones the engine takes for dead in ``game``'s position. Raises
+        :class:`OpponentUnavailable` when it cannot answer."""
+        ...
+
+
 class ConcurrentUpdate(Exception):
     """Another unit of work changed the same game (or claimed the same update) first."""
 

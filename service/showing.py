@@ -4,17 +4,16 @@ terms of a challenge."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from collections.abc import Iterable
 
 from engine.colors import Color
 from engine.coords import Point
 from engine.counting import Count, count
-from engine.estimate import estimate
 from engine.filling import FillPlan, plan_fill
 from engine.marking import capturable, contradictions
 from engine.result import GameResult, ResultKind
+from service.commands import Propose
 from service.i18n import lazy, number, t
 from service.model import GameState, player_of
 from service.ports import GameRow
@@ -45,19 +44,24 @@ def fill_plan(loaded: Loaded) -> FillPlan:
     return plan_fill(loaded.game.board, sorted(loaded.state.match.dead))
 
 
-async def propose_marking(loaded: Loaded) -> None:
-    """Start the confirmation phase (Art. 9.2) with the estimator's proposal as a new version
-    (read in a worker thread: it may take a moment on a big board). A proposal never marks dead
-    a stone that lives once the stones around it are taken (Art. 7.1), whatever the estimator
-    says; where it saw play still open, that is kept with the marking."""
-    board = loaded.game.board.copy()
-    proposal = await asyncio.to_thread(estimate, board)
-    dead = set(proposal.dead)
+def stopping(state: GameState) -> GameState:
+    """The stop (Art. 9.1): clocks stopped, a marking version waiting for the bot's proposal
+    (:mod:`service.judging` works it out after the commit)."""
+    return dataclasses.replace(stop_clocks(state), match=state.match.stopping())
+
+
+def proposed(loaded: Loaded, found: Propose) -> None:
+    """Write the bot's proposal into the marking. A proposal never marks dead a stone that lives
+    once the stones around it are taken (Art. 7.1), whatever a judge says; where play is still
+    open and which groups the judges disagree on are kept with the marking."""
+    board = loaded.game.board
+    dead = {p for q in found.dead if board.get(q) is not None for p in board.chain(q)}
     while wrong := contradictions(board, dead):
         for chain in wrong:
             dead -= set(chain)
-    match = loaded.state.match.proposed(dead, proposal.unsettled)
-    loaded.state = dataclasses.replace(stop_clocks(loaded.state), match=match)
+    disputed = [g for g in found.disputed if g and all(board.get(p) is not None for p in g)]
+    match = loaded.state.match.judged(dead, found.unsettled, disputed)
+    loaded.state = dataclasses.replace(loaded.state, match=match)
 
 
 def game_buttons(loaded: Loaded) -> tuple[Button, ...]:
@@ -106,16 +110,23 @@ async def board_reply(
 async def marking_reply(
     unit: Unit, loaded: Loaded, before: tuple[str, ...] = (), *, notify_both: bool = True
 ) -> View:
-    """The current marking with its count; every change is announced to both players."""
+    """The current marking with its count; every change is announced to both players. Just
+    after the stop, while the bot works out its proposal, the board and "judging"."""
     match = loaded.state.match
     gid = loaded.row.id
     names = await unit.names(loaded.row)
+    if match.judging:
+        return _judging_reply(loaded, names, before)
     score = counted(loaded)
     dead = points_text(sorted(match.dead)) if match.dead else t("marking.none")
     lines = [*before, t("marking.header", id=gid, v=match.version, dead=dead)]
-    lines.append(tally(score))
+    lines.append(tally(score, disputed=bool(match.disputed)))
     plan = fill_plan(loaded)
     lines.extend(reasons(score, plan))
+    if match.disputed:
+        groups = "; ".join(points_text(sorted(g)) for g in match.disputed)
+        first = min(match.disputed[0]).gtp()
+        lines.append(t("marking.disputed", groups=groups, point=first))
     if match.unsettled:
         lines.append(t("marking.open_fight", points=points_text(sorted(match.unsettled))))
     warnings = capturable(loaded.game.board, match.dead)
@@ -134,6 +145,8 @@ async def marking_reply(
         version=match.version,
         unsettled=frozenset(plan.unsettled) | match.unsettled,
         capturable=frozenset(p for w in warnings for p in w.chain),
+        disputed=frozenset(p for g in match.disputed for p in g),
+        tally=tally(score, disputed=bool(match.disputed)),
         sequence=numbered(warnings[0].moves) if warnings else (),
     )
     buttons = (
@@ -147,6 +160,19 @@ async def marking_reply(
         players = (player_of(loaded.row, Color.BLACK), player_of(loaded.row, Color.WHITE))
         notices = tuple(Notice(p, tuple(lines), buttons) for p in players)
     return View(tuple(lines), board=board, buttons=buttons, notify=notices, game_id=gid)
+
+
+def _judging_reply(loaded: Loaded, names: dict[Color, str], before: tuple[str, ...]) -> View:
+    """The stop, written, while the bot works out its proposal: nothing to accept yet."""
+    gid = loaded.row.id
+    text = t("caption.judging", id=gid)
+    lines = (*before, t("info.stopped_judging", id=gid))
+    buttons = (
+        Button(t("button.resume"), token(gid, "resume")),
+        Button(t("button.resign"), token(gid, "resign")),
+    )
+    board = dataclasses.replace(board_view(loaded.game, names, text), to_move=None)
+    return View(lines, board=board, buttons=buttons, game_id=gid)
 
 
 def reasons(score: Count, plan: FillPlan) -> list[str]:

@@ -28,6 +28,9 @@ REMINDERS: tuple[tuple[float, float], ...] = ((0.25, DAY), (0.05, 2 * 3600.0))
 COMPUTER_RETRY = 60.0
 #: the same for a process that has no computer opponent configured (another process may have one)
 COMPUTER_RETRY_WITHOUT_ENGINE = 3600.0
+#: seconds after the stop at which the scheduler works out a proposal still missing (the process
+#: that wrote the stop died before writing its proposal): a stopped game never waits forever
+JUDGING_RETRY = 60.0
 
 
 def year(moment: float) -> int:
@@ -106,6 +109,8 @@ def reminders_due(leads: tuple[float, ...], left: float) -> int:
 async def deadline(unit: Unit, row: GameRow, game: Game, state: GameState) -> float | None:
     """The next clock event of an active game being played: a reminder, or the timeout; on the
     computer's turn, the moment to ask it again (:data:`COMPUTER_RETRY`)."""
+    if row.status is GameStatus.ACTIVE and game.phase is Phase.STOPPED and state.match.judging:
+        return unit.now + JUDGING_RETRY  # the proposal, if its process never writes it
     if row.status is not GameStatus.ACTIVE or game.phase is not Phase.PLAYING:
         return None
     timeout = await timeout_at(unit, row, game, state)

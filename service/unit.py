@@ -62,6 +62,14 @@ class Unit:
     settings: dict[str, dict[str, str]] = field(default_factory=dict)  # read once per unit
     reader: Preferences | None = None  # the actor's language, theme and pings (execute sets it)
     settings_changed: bool = False  # ``settings`` changed someone's: adapters choose afresh
+    #: games stopped (or found still waiting) whose proposal the service works out after the
+    #: commit, outside the transaction: game id -> (marking version, move number, the position)
+    to_judge: dict[int, tuple[int, int, Game]] = field(default_factory=dict)
+
+    def judge_after(self, loaded: Loaded) -> None:
+        """Work out the bot's proposal for ``loaded`` (stopped, judging) after the commit."""
+        match = loaded.state.match
+        self.to_judge[loaded.row.id] = (match.version, loaded.game.move_number, loaded.game.copy())
 
     @property
     def actor(self) -> Actor:

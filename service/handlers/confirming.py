@@ -10,13 +10,14 @@ from engine.colors import Color
 from engine.filling import plan_fill
 from engine.marking import contradictions
 from engine.result import GameResult, ResultKind
-from service.commands import Dead, Done, FillDame, NoResult, Resume
+from service.commands import SYSTEM, Dead, Done, FillDame, NoResult, Propose, Resume
 from service.errors import BadArguments, WrongPhase
 from service.i18n import t
 from service.match import Offer
 from service.model import player_of
 from service.options import parse_point
-from service.showing import board_reply, counted, finish, game_buttons, marking_reply
+from service.ports import GameStatus
+from service.showing import board_reply, counted, finish, game_buttons, marking_reply, proposed
 from service.timing import start_turn
 from service.unit import Loaded, Unit
 from service.views import Notice, View, color_name, points_text
@@ -97,6 +98,8 @@ async def filldame(unit: Unit, command: FillDame) -> View:
     loaded, color = await _stopped_game(unit)
     match = loaded.state.match
     gid = loaded.row.id
+    if match.judging:
+        raise WrongPhase(t("error.judging"))
     plan = plan_fill(loaded.game.board, sorted(match.dead))
     stones = plan.stones
     if not stones:
@@ -139,3 +142,24 @@ async def noresult(unit: Unit, command: NoResult) -> View:
         notify=(Notice(other, (ask,), game_buttons(loaded)),),
         game_id=gid,
     )
+
+
+async def propose(unit: Unit, command: Propose) -> View | None:
+    """Write the bot's proposal (worked out after the stop, outside any transaction) as the
+    stop's marking version, and announce it to both players. Dropped (None) when the game moved
+    on meanwhile: a player resumed (Art. 9.3), changed the marking, or the game ended."""
+    if unit.actor is not SYSTEM:  # the bot's own command: a person's is ignored
+        return None
+    loaded = await unit.load(command.game_id)
+    match = loaded.state.match
+    if (
+        loaded.row.status is not GameStatus.ACTIVE
+        or not loaded.stopped
+        or not match.judging
+        or match.version != command.version
+        or loaded.game.move_number != command.at_move
+    ):
+        return None
+    proposed(loaded, command)
+    await unit.save(loaded)
+    return await marking_reply(unit, loaded, (t("info.stopped"),))

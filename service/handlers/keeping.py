@@ -94,12 +94,18 @@ async def _refresh_deadlines(unit: Unit, player: str) -> None:
 
 async def settle(unit: Unit, command: Settle) -> View | None:
     """The scheduler's work on one game: the reminder, or the loss on time, if due; on the
-    computer's turn, asking it again."""
+    computer's turn, asking it again; a stopped game's proposal still missing, working it out."""
     assert unit.request.game is not None
     loaded = await unit.load(unit.request.game)
     row = loaded.row
     if row.status is not GameStatus.ACTIVE or row.deadline is None or row.deadline > unit.now:
         return None
+    if loaded.stopped and loaded.state.match.judging:
+        # the proposal of a stop whose process never wrote it: a new deadline (the next try),
+        # and the policy that follows this command works it out (:meth:`GameService.execute`)
+        await unit.save(loaded)
+        unit.judge_after(loaded)
+        return View((), game_id=row.id)
     left = await time_left(unit, loaded)
     if left > 0 and is_engine(row.to_move):
         # the computer owes its move: a new deadline (the next try), and the policy that

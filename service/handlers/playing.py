@@ -17,7 +17,7 @@ from service.i18n import t
 from service.model import player_of
 from service.options import parse_point
 from service.players import is_engine
-from service.showing import board_reply, finish, lose_on_time, marking_reply, propose_marking
+from service.showing import board_reply, finish, lose_on_time, marking_reply, stopping
 from service.timing import after_move, elapsed, start_turn, time_left
 from service.unit import Loaded, Unit
 from service.views import Button, Notice, View, color_name, token
@@ -70,10 +70,11 @@ async def _move(unit: Unit, point: str | None, at_move: int | None) -> View:
     lines: tuple[str, ...] = ()
     if report.repetition:  # Art. 12: reported, not forbidden
         lines = (t("info.repetition", id=loaded.row.id),)
-    if report.stopped:  # Art. 9.1
-        await propose_marking(loaded)
+    if report.stopped:  # Art. 9.1: written at once; the proposal is worked out after the commit
+        loaded.state = stopping(loaded.state)
         await unit.save(loaded)
-        return await marking_reply(unit, loaded, (*lines, t("info.stopped")))
+        unit.judge_after(loaded)
+        return await marking_reply(unit, loaded, lines, notify_both=False)
     await unit.save(loaded)
     return await board_reply(unit, loaded, lines)
 

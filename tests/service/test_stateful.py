@@ -30,6 +30,7 @@ how often each command went through or was refused, and how far the games got.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import random
 from collections.abc import Coroutine, Mapping
@@ -89,6 +90,7 @@ from service.commands import (
     Resume,
     Rules,
     Settings,
+    Propose,
     Settle,
     Sgf,
     Try,
@@ -813,6 +815,32 @@ class ServiceMachine(RuleBasedStateMachine):
     @rule(data=st.data(), actor=ACTORS, on=st.sampled_from((None, True, False)))
     def vacation(self, data: st.DataObject, actor: Actor, on: bool | None) -> None:
         self.send(Vacation(on), self.request(data, actor, None))
+
+    @rule(
+        data=st.data(),
+        actor=st.sampled_from((SYSTEM, ALICE, BOB)),
+        late=st.sampled_from((0, 1, -1)),
+        dead=st.lists(POINTS, max_size=3),
+    )
+    def propose(self, data: st.DataObject, actor: Actor, late: int, dead: list[str]) -> None:
+        """A proposal arriving out of turn (Art. 9.2): for the stop still waiting for it, a
+        stale version or one ahead, named points empty or off the board, or sent by a person.
+        Only the bot's proposal for the stop that waits is written; anything else changes
+        nothing."""
+        gid = self.target(data, none=False)
+        assert gid is not None
+        current = self.current(gid)
+        version = at_move = 0
+        size = 19
+        if current is not None:
+            row, game = current
+            version = Match.from_data(row.data, row.size).version - late
+            at_move, size = game.move_number, game.size
+        points = []
+        for text in dead:
+            with contextlib.suppress(ValueError):
+                points.append(parse_vertex(text, size))
+        self.send(Propose(gid, version, at_move, tuple(points)), self.request(data, actor, gid))
 
     @rule(seconds=ADVANCES)
     def advance_clock(self, seconds: float) -> None:

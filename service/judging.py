@@ -1,0 +1,66 @@
+"""The bot's proposal of dead stones at the stop (Art. 9.2), worked out after the stop is written.
+
+Two judges (:mod:`engine.judging`): the bot's own Art. 7 reader and, when one is configured, a
+GTP engine's ``final_status_list dead`` (:class:`~service.ports.Judge`), asked within a time
+budget (:func:`engine.judging.engine_budget`; on a time-out or a failure the bot goes on with its
+own judgement and says so in the log). Nothing here runs inside a unit of work: the stop is
+committed first (players see "counting"), the judgement is computed off the event loop, then
+written as the stop's marking version by :class:`~service.commands.Propose`, which drops it when
+a player resumed or changed the marking meanwhile (:func:`service.handlers.confirming.propose`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from engine.coords import Point
+from engine.game import Game
+from engine.judging import Judgement, engine_budget, judge
+from service.commands import Propose
+from service.ports import Judge, OpponentUnavailable
+
+log = logging.getLogger(__name__)
+
+
+async def engine_opinion(engine: Judge | None, game: Game) -> frozenset[Point] | None:
+    """The engine's dead stones for ``game``, or None (no engine, time-out, failure: logged)."""
+    if engine is None:
+        return None
+    budget = engine_budget(game.size)
+    try:
+        return await asyncio.wait_for(engine.dead_stones(game), budget)
+    except TimeoutError:
+        log.warning(
+            "%s did not judge the dead stones in %g s: the bot's own judgement alone",
+            engine.name,
+            budget,
+        )
+    except OpponentUnavailable as error:
+        log.warning(
+            "%s could not judge the dead stones (%s): the bot's own judgement alone",
+            engine.name,
+            error,
+        )
+    return None
+
+
+async def judgement(engine: Judge | None, game: Game) -> Judgement:
+    """Both judges on ``game``'s stopped position (a copy: the game is not touched)."""
+    own = game.copy()
+    opinion = await engine_opinion(engine, own)
+    name = engine.name if engine is not None else ""
+    return await asyncio.to_thread(judge, own.board.copy(), opinion, engine=name)
+
+
+def proposal(game_id: int, version: int, at_move: int, found: Judgement) -> Propose:
+    """The command that writes ``found`` as marking ``version`` of the game, if still wanted."""
+    return Propose(
+        game_id=game_id,
+        version=version,
+        at_move=at_move,
+        dead=tuple(sorted(found.dead)),
+        unsettled=found.unsettled,
+        disputed=found.disputed,
+        judges=found.judges,
+    )
