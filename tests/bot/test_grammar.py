@@ -12,6 +12,7 @@ from service.commands import (
     Computer,
     Dead,
     Done,
+    Estimate,
     Pass,
     Play,
     Resign,
@@ -143,6 +144,7 @@ MALFORMED = {
     "resign": ["resign maybe", "resign yes yes"],
     "undo": ["undo maybe"],
     "board": ["board big"],
+    "estimate": ["estimate now", "estimate D4", "estimate #x", "estimate size=9"],
     "games": ["games all", "games #3"],
     "dead": ["dead"],
     "done": ["done soon", "done v3 v4"],
@@ -231,6 +233,7 @@ def test_lines_become_command_values(text: str, command: object) -> None:
 def test_a_button_token_becomes_the_same_command_value() -> None:
     assert command_of(parse_token("g42:pass:m37")) == Pass(37)
     assert command_of(parse_token("g42:done:v3")) == Done(3)
+    assert command_of(parse_token("g42:estimate")) == Estimate()
 
 
 def test_a_mention_is_the_challenged_actor() -> None:
