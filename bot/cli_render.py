@@ -74,7 +74,9 @@ def cmd_render(args: argparse.Namespace) -> int:
                 counted = score_game(
                     game, args.dead, args.estimate, args.fill_dame, record.komi, judgement
                 )
-                snap: Snapshot = snapshot(board_view(game, _names(record), "", counted))
+                unsettled = judgement.unsettled if judgement else ()
+                view = board_view(game, _names(record), "", counted, unsettled=unsettled)
+                snap: Snapshot = snapshot(view)
                 snap = dataclasses.replace(snap, caption=None, theme=args.theme)
             else:
                 snap = position_snapshot(game, record, args.theme)
