@@ -75,6 +75,7 @@ from service.commands import (
     Decline,
     Done,
     DueGames,
+    Estimate,
     FillDame,
     GameAt,
     Games,
@@ -909,6 +910,11 @@ class ServiceMachine(RuleBasedStateMachine):
     def try_(self, data: st.DataObject, actor: Actor, moves: list[str]) -> None:
         """Art. 7.2: a hypothetical sequence on a stopped game is shown, never written."""
         self.at_game(data, actor, Try(tuple(moves)))
+
+    @rule(data=st.data(), actor=ACTORS)
+    def estimate(self, data: st.DataObject, actor: Actor) -> None:
+        """``estimate``: the estimator's reading of a game, shown, never written."""
+        self.at_game(data, actor, Estimate())
 
     # -- redelivery ------------------------------------------------------------------------------
 
