@@ -30,21 +30,39 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.cli import replay_record  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.colors import Color  # noqa: E402
 from engine.coords import Point, parse_vertex, to_sgf_point  # noqa: E402
+from engine.counting import count_board  # noqa: E402
 from engine.estimate import estimate  # noqa: E402
+from engine.judging import Judgement, judge  # noqa: E402
+from records.sgf import load_sgf  # noqa: E402
+from tests.engine import goscorer  # noqa: E402
+from tests.engine.diagrams import board_from, parse_marked  # noqa: E402
+from tests.engine.endings_corpus import (  # noqa: E402
+    Ending,
+    counted,
+    load_endings,
+    outcome,
+    winner_sign,
+)
+from tests.engine.ld_examples import EXAMPLES  # noqa: E402
 from tests.engine.ogs_corpus import CORPUS_DIR, Position, load_corpus, score  # noqa: E402
 from tests.engine.test_estimate import KNOWN_MISSES  # noqa: E402
 
@@ -187,6 +205,441 @@ def run(
     return figures
 
 
+# -- the three judges on every corpus (issue 23) -------------------------------------------------
+
+JUDGES = ("estimator", "reconciled", "gnugo")
+J89_NUMBERS = ("7", "9", "10", "11", "24a", "25")
+OGS_KOMI = 6.5  # the OGS files carry no komi and no prisoners: both counts use 6.5 and none
+LIVE_MOVES = (50, 100, 150, 200)
+LIVE_RUNS = 3
+GAMES_DIR = ROOT / "bench" / "games"
+CORPORA = ("ogs", "goscorer", "j89", "endings")
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The nearest-rank percentile ``q`` (0-100) of ``values``."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def spread(values: Sequence[float]) -> str:
+    """``p50/p99/max`` in seconds, or a dash."""
+    if not values:
+        return "-"
+    return "/".join(
+        f"{x:.2f}" for x in (percentile(values, 50), percentile(values, 99), max(values))
+    )
+
+
+@dataclass
+class Tally:
+    """One judge's figures over the corpora."""
+
+    ogs_right: int = 0
+    ogs_total: int = 0
+    ogs_judged: int = 0
+    ogs_wrong_stones: int = 0
+    gs_exact: int = 0  # dead stones exactly the snapshot's marks
+    gs_territory: int = 0  # with the judge's dead stones, territory exactly goscorer's
+    gs_total: int = 0
+    j89_right: int = 0
+    j89_total: int = 0
+    end_reproduced: int = 0
+    end_total: int = 0
+    unflagged: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CORPORA, 0))
+    flagged: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CORPORA, 0))
+    unflagged_names: list[str] = field(default_factory=list)
+    times: dict[int, list[float]] = field(default_factory=dict)
+
+    def winner(self, corpus: str, name: str, wrong: bool, judgement: Judgement) -> None:
+        if not wrong:
+            return
+        if judgement.settled:
+            self.unflagged[corpus] += 1
+            self.unflagged_names.append(f"{corpus}:{name}")
+        else:
+            self.flagged[corpus] += 1
+
+    def timed(self, size: int, seconds: float) -> None:
+        self.times.setdefault(size, []).append(seconds)
+
+    def figures(self) -> dict[str, object]:
+        return {
+            "ogs_positions_right": self.ogs_right,
+            "ogs_positions": self.ogs_total,
+            "ogs_stones_pct": (
+                round(100 * (self.ogs_judged - self.ogs_wrong_stones) / self.ogs_judged, 2)
+                if self.ogs_judged
+                else None
+            ),
+            "goscorer_dead_exact": self.gs_exact,
+            "goscorer_territory_exact": self.gs_territory,
+            "goscorer_positions": self.gs_total,
+            "j89_right": self.j89_right,
+            "j89_examples": self.j89_total,
+            "endings_reproduced": self.end_reproduced,
+            "endings": self.end_total,
+            "wrong_winner_unflagged": sum(self.unflagged.values()),
+            "wrong_winner_unflagged_by_corpus": dict(self.unflagged),
+            "wrong_winner_unflagged_positions": list(self.unflagged_names),
+            "wrong_winner_flagged": sum(self.flagged.values()),
+            "wrong_winner_flagged_by_corpus": dict(self.flagged),
+            **{
+                f"time_{size}_{name}": round(value, 4)
+                for size, values in sorted(self.times.items())
+                for name, value in (
+                    ("p50", percentile(values, 50)),
+                    ("p99", percentile(values, 99)),
+                    ("max", max(values)),
+                )
+            },
+        }
+
+
+class Judges:
+    """The estimator alone, the reconciled proposal (estimator and GNU Go) and GNU Go alone, on
+    one board at a time; each answer with its time (the reconciled one includes GNU Go's)."""
+
+    def __init__(self, gnugo: GnuGo | None) -> None:
+        self.gnugo = gnugo
+        self.names = JUDGES if gnugo is not None else ("estimator",)
+        self.tallies = {name: Tally() for name in self.names}
+
+    def propose(
+        self, board: Board, *, engine: bool = True, timed: bool = True
+    ) -> dict[str, Judgement]:
+        """Every judge's proposal for ``board``; without ``engine`` (a rectangle GNU Go cannot
+        load) the reconciled proposal is the estimator's and GNU Go gives none. With ``timed``
+        the times are recorded by board size."""
+        out: dict[str, Judgement] = {}
+        start = time.perf_counter()
+        own = judge(board.copy())
+        elapsed = time.perf_counter() - start
+        out["estimator"] = own
+        if timed:
+            self.tallies["estimator"].timed(board.size, elapsed)
+        if self.gnugo is None:
+            return out
+        if not engine:
+            out["reconciled"] = own
+            return out
+        start = time.perf_counter()
+        theirs = self.gnugo.dead(board)
+        engine_s = time.perf_counter() - start
+        chains = frozenset(p for q in theirs if board.get(q) is not None for p in board.chain(q))
+        out["gnugo"] = Judgement(chains, (), (), ("gnugo",))
+        start = time.perf_counter()
+        out["reconciled"] = judge(board.copy(), theirs)
+        if timed:
+            self.tallies["gnugo"].timed(board.size, engine_s)
+            self.tallies["reconciled"].timed(board.size, engine_s + time.perf_counter() - start)
+        return out
+
+
+def judge_ogs(judges: Judges, positions: list[Position]) -> None:
+    """Positions exactly right, judged stones right, and the winner: the answer's dead stones
+    (the judge's own choice on stones the answer does not judge) against the judge's, both
+    counted after the agreed fill with komi 6.5."""
+    for position in positions:
+        board = position.board
+        for name, judgement in judges.propose(board).items():
+            tally = judges.tallies[name]
+            result = score(position, judgement.dead)
+            tally.ogs_total += 1
+            tally.ogs_right += result.right
+            tally.ogs_judged += result.judged
+            tally.ogs_wrong_stones += len(result.wrong)
+            answer = position.dead | (judgement.dead - position.judged)
+            reference = counted(board, answer, OGS_KOMI).result
+            got = counted(board, judgement.dead, OGS_KOMI).result
+            wrong = winner_sign(got) != winner_sign(reference)
+            tally.winner("ogs", position.name, wrong, judgement)
+
+
+def _frame_diagonals(frame: goscorer.Frame) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The diagonal table (:func:`engine.tables.diagonal_table`) of a rectangle laid on its
+    square: ``(diagonal, cross_a, cross_b)`` per point, none for points outside."""
+    size = frame.size
+    table: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(size * size)]
+
+    def index(line: int, col: int) -> int:
+        point = frame.point((line, col))
+        return point.row * size + point.col
+
+    for line in range(frame.height):
+        for col in range(frame.width):
+            out = []
+            for dl in (-1, 1):
+                for dc in (-1, 1):
+                    if 0 <= line + dl < frame.height and 0 <= col + dc < frame.width:
+                        out.append(
+                            (
+                                index(line + dl, col + dc),
+                                index(line + dl, col),
+                                index(line, col + dc),
+                            )
+                        )
+            table[index(line, col)] = tuple(out)
+    return tuple(table)
+
+
+@contextmanager
+def judging_rectangle(height: int, width: int) -> Iterator[goscorer.Frame]:
+    """:func:`tests.engine.goscorer.rectangle`, with the estimator's modules too: every engine
+    module that looks up a neighbour or diagonal table by size gets the rectangle's."""
+    with goscorer.rectangle(height, width) as frame:
+        if frame.plain:
+            yield frame
+            return
+        tables: dict[str, object] = {
+            "neighbour_table": frame.table(),
+            "diagonal_table": _frame_diagonals(frame),
+        }
+        saved: list[tuple[object, str, object]] = []
+        for module_name, module in list(sys.modules.items()):
+            if module is None or not module_name.startswith("engine."):
+                continue
+            for attr, table in tables.items():
+                original = getattr(module, attr, None)
+                if original is None:
+                    continue
+
+                def replacement(
+                    n: int, _original: Callable[[int], object] = original, _table: object = table
+                ) -> object:
+                    return _table if n == frame.size else _original(n)
+
+                saved.append((module, attr, original))
+                setattr(module, attr, replacement)
+        try:
+            yield frame
+        finally:
+            for patched, attr, original in reversed(saved):
+                setattr(patched, attr, original)
+
+
+def judge_goscorer(judges: Judges) -> int:
+    """For each snapshot the judges propose dead stones on its board (GNU Go on the square
+    ones only); *exact*: the snapshot's own marks; *territory*: with the proposal in place of
+    the marks, the count (agreed fill, Art. 8) gives goscorer's territory map exactly (as
+    ``tests/engine/test_goscorer.py`` compares). The winner: territory of the proposal's count
+    against the marks' count (komi 0), only where the marks' count has a winner: the snapshots
+    are test patterns, not games, and most count 0 to 0 (no winner to get wrong). Not timed
+    (the squares are the rectangles' frames). Returns the territory-exact count with the
+    snapshot's own marks."""
+    baseline = 0
+    for path in goscorer.snapshot_paths():
+        snap = goscorer.load(path)
+        marked_count = goscorer.count_ours(snap)
+        baseline += not goscorer.differences(snap, marked_count)
+        with judging_rectangle(snap.height, snap.width) as frame:
+            board = Board(frame.size)
+            setup: list[tuple[Color | None, Point]] = [(Color.BLACK, p) for p in frame.outside]
+            marked: set[tuple[int, int]] = set()
+            for line, text in enumerate(snap.board):
+                for col, char in enumerate(text):
+                    if char in "xobw":
+                        color = Color.BLACK if char in "xb" else Color.WHITE
+                        setup.append((color, frame.point((line, col))))
+                        if char in "bw":
+                            marked.add((line, col))
+            board.edit(setup)
+            proposals = judges.propose(board, engine=frame.plain, timed=False)
+            spots = {
+                name: {s for s in map(frame.spot, j.dead) if s is not None}
+                for name, j in proposals.items()
+            }
+        for name, judgement in proposals.items():
+            tally = judges.tallies[name]
+            proposed = spots[name]
+            tally.gs_total += 1
+            tally.gs_exact += proposed == marked
+            lines = tuple(
+                "".join(
+                    ("b" if char in "xb" else "w")
+                    if (line, col) in proposed
+                    else {"b": "x", "w": "o"}.get(char, char)
+                    for col, char in enumerate(text)
+                )
+                for line, text in enumerate(snap.board)
+            )
+            ours = goscorer.count_ours(
+                goscorer.Snapshot(snap.name, lines, snap.territory, snap.seki)
+            )
+            tally.gs_territory += not goscorer.differences(snap, ours)
+            reference = marked_count.black - marked_count.white
+            got = ours.black - ours.white
+            wrong = reference != 0 and (reference > 0) - (reference < 0) != (got > 0) - (got < 0)
+            tally.winner("goscorer", snap.name, wrong, judgement)
+    return baseline
+
+
+def judge_j89(judges: Judges) -> None:
+    """Right: exactly the stones the commentary calls dead. The winner: the count (komi 0) with
+    the commentary's dead stones against the count with the proposal."""
+    for example in EXAMPLES:
+        if example.number not in J89_NUMBERS:
+            continue
+        board = board_from(example.diagram)
+        size, stones, _ = parse_marked(example.diagram)
+        agreed = [example.point(v) for v in example.dead]
+        reference = count_board(size, stones, agreed, komi=0).result
+        for name, judgement in judges.propose(board).items():
+            tally = judges.tallies[name]
+            tally.j89_total += 1
+            tally.j89_right += {p.gtp() for p in judgement.dead} == set(example.estimator)
+            got = count_board(size, stones, judgement.dead, komi=0).result
+            wrong = winner_sign(got) != winner_sign(reference)
+            tally.winner("j89", f"example-{example.number}", wrong, judgement)
+
+
+def judge_endings(judges: Judges, endings: list[Ending]) -> None:
+    """Reproduced: the proposal counted as the reference was gives the recorded result."""
+    for ending in endings:
+        for name, judgement in judges.propose(ending.board).items():
+            tally = judges.tallies[name]
+            result = outcome(ending, judgement.dead)
+            tally.end_total += 1
+            tally.end_reproduced += result.reproduced
+            tally.winner("endings", ending.name, result.wrong_winner, judgement)
+
+
+def live_positions() -> list[Board]:
+    """The 19x19 positions of bench/games/ at moves 50, 100, 150, 200 and the end."""
+    boards: list[Board] = []
+    for path in sorted(GAMES_DIR.glob("*.sgf")):
+        record = load_sgf(path)
+        stops = [m for m in LIVE_MOVES if m < len(record.moves)] + [len(record.moves)]
+        for stop in stops:
+            board = replay_record(record, stop).board
+            if board.size == 19:
+                boards.append(board.copy())
+    return boards
+
+
+@dataclass
+class Live:
+    """The ``estimate`` command's work (the estimator only) on the live positions."""
+
+    positions: int
+    runs: list[list[float]]  # per run, the time of each position
+    gnugo: list[float]  # GNU Go's final_status_list on the same positions (one run)
+
+    def cell(self, who: str) -> str:
+        if who == "estimator":
+            run_p99 = [percentile(run, 99) for run in self.runs]
+            every = [t for run in self.runs for t in run]
+            return (
+                f"{spread(every)} (p99 per run {min(run_p99):.2f}/"
+                f"{statistics.median(run_p99):.2f}/{max(run_p99):.2f})"
+            )
+        if who == "gnugo":
+            return spread(self.gnugo)
+        return "-"
+
+
+def measure_live(gnugo: GnuGo | None) -> Live:
+    boards = live_positions()
+    runs = []
+    for _ in range(LIVE_RUNS):
+        times = []
+        for board in boards:
+            start = time.perf_counter()
+            estimate(board.copy())
+            times.append(time.perf_counter() - start)
+        runs.append(times)
+    peer = []
+    if gnugo is not None:
+        for board in boards:
+            start = time.perf_counter()
+            gnugo.dead(board)
+            peer.append(time.perf_counter() - start)
+    return Live(len(boards), runs, peer)
+
+
+def wrong_cell(counts: dict[str, int]) -> str:
+    return f"{sum(counts.values())} ({'+'.join(str(counts[c]) for c in CORPORA)})"
+
+
+def print_table(judges: Judges, live: Live, gs_baseline: int) -> None:
+    header = [
+        "judge",
+        "OGS right",
+        "OGS stones",
+        "goscorer dead=marks",
+        "goscorer terr.",
+        "J89 right",
+        "endings repr.",
+        "wrong winner unflagged",
+        "wrong winner flagged",
+        "9x9 s p50/p99/max",
+        "13x13 s",
+        "19x19 s",
+        "estimate 19x19 s",
+    ]
+    rows = [header]
+    for name in judges.names:
+        t = judges.tallies[name]
+        stones = t.figures()["ogs_stones_pct"]
+        rows.append(
+            [
+                name,
+                f"{t.ogs_right}/{t.ogs_total}",
+                f"{stones:.2f} %" if stones is not None else "-",
+                f"{t.gs_exact}/{t.gs_total}",
+                f"{t.gs_territory}/{t.gs_total}",
+                f"{t.j89_right}/{t.j89_total}",
+                f"{t.end_reproduced}/{t.end_total}",
+                wrong_cell(t.unflagged),
+                wrong_cell(t.flagged),
+                spread(t.times.get(9, [])),
+                spread(t.times.get(13, [])),
+                spread(t.times.get(19, [])),
+                live.cell(name),
+            ]
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    print("\nThe proposal on every corpus (issue 23)")
+    for number, row in enumerate(rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+        if number == 0:
+            print("  ".join("-" * width for width in widths))
+    print(
+        f"wrong winner: total ({' + '.join(CORPORA)}); flagged = the proposal has unsettled "
+        f"points or disputed groups; GNU Go alone never flags. goscorer: with the snapshots' own "
+        f"marks {gs_baseline} territories are exact; GNU Go sees only the 6 square snapshots, "
+        f"the reconciled proposal is the estimator's on the rectangles. Times: the proposal "
+        f"(with GNU Go's answer for reconciled) on every position of every corpus by size; "
+        f"estimate: engine.estimate.estimate on {live.positions} positions of bench/games "
+        f"(moves 50/100/150/200/end), {LIVE_RUNS} runs, p99 per run min/median/max; GNU Go's "
+        f"final_status_list on the same positions is the peer"
+    )
+    for name in judges.names:
+        names = judges.tallies[name].unflagged_names
+        if names:
+            print(f"{name}: wrong winner unflagged on {', '.join(names)}")
+
+
+def judge_everything(gnugo: GnuGo | None, positions: list[Position]) -> dict[str, object]:
+    judges = Judges(gnugo)
+    judge_ogs(judges, positions)
+    gs_baseline = judge_goscorer(judges)
+    judge_j89(judges)
+    judge_endings(judges, load_endings())
+    live = measure_live(gnugo)
+    print_table(judges, live, gs_baseline)
+    every = [t for run in live.runs for t in run]
+    return {
+        "judges": {name: judges.tallies[name].figures() for name in judges.names},
+        "goscorer_territory_exact_with_marks": gs_baseline,
+        "estimate_19_p50": round(percentile(every, 50), 4),
+        "estimate_19_p99": round(percentile(every, 99), 4),
+        "estimate_19_max": round(max(every), 4),
+        "estimate_19_positions": live.positions,
+        "estimate_19_gnugo_p99": round(percentile(live.gnugo, 99), 4) if live.gnugo else None,
+    }
+
+
 def main(argv: list[str]) -> int:
     args = [a for a in argv[1:] if not a.startswith("-")]
     directory = Path(args[0]) if args else CORPUS_DIR
@@ -209,14 +662,16 @@ def main(argv: list[str]) -> int:
     if program is None:
         print("gnugo     not installed (or --no-gnugo): GNU Go skipped")
         out["gnugo_positions_right"] = None
+        out.update(judge_everything(None, positions))
     else:
         gnugo = GnuGo(program)
         try:
             figures = run("gnugo", positions, lambda board: (gnugo.dead(board), ()), "-v" in argv)
+            for key, value in figures.items():
+                out[f"gnugo_{key}"] = value
+            out.update(judge_everything(gnugo, positions))
         finally:
             gnugo.close()
-        for key, value in figures.items():
-            out[f"gnugo_{key}"] = value
     print(json.dumps(out))
     return 0
 
