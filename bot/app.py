@@ -34,6 +34,7 @@ from gtp import EnginePool, find_gnugo
 from gtp.opponent import GtpOpponent
 from service import GameService
 from service.i18n import language, supported, t
+from service.judging import judging_processes
 from service.limits import CommandBudget, Limits
 from service.ports import Database
 from service.preferences import Defaults
@@ -61,12 +62,14 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     """Run the bot with ``config`` until the console input ends (or the adapters stop)."""
     database = await open_storage(config)
     pool = engine_pool(config)
+    judging = judging_processes()
     service = GameService(
         database,
         organisers=config.organisers,
         vacation_days=config.vacation_days,
         opponent=GtpOpponent(pool) if pool is not None else None,
         judge=GtpOpponent(pool) if pool is not None else None,  # dead stones: a second opinion
+        judging=judging,  # the bot's own reading of a proposal: a process of its own
         # commands per person in chats (service/limits.py); the local console is not limited
         budget=CommandBudget(Limits()) if config.chat_tokens else None,
         defaults=Defaults(language=supported(config.language), notify=config.notify),
@@ -90,6 +93,7 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await service.close()  # the computer's answers still in the background
+        judging.shutdown(wait=False, cancel_futures=True)
         if pool is not None:
             await pool.close()
         await database.close()

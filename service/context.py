@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from engine.game import Game
@@ -55,6 +56,8 @@ class Context:
     vacation_allowance: float = 30 * DAY
     opponent: Opponent | None = None
     judge: Judge | None = None  # the engine's second opinion on dead stones at the stop
+    #: where the bot's own reading of a proposal runs (None: a worker thread)
+    judging: Executor | None = None
     cache: GameCache = field(default_factory=GameCache)
     limits: Limits = field(default_factory=Limits)
     budget: CommandBudget | None = None  # commands per person; None: not limited

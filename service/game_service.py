@@ -11,6 +11,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import Executor
 from typing import Any, TypeVar, cast
 
 from engine.game import Game
@@ -55,6 +56,7 @@ class GameService:
         budget: CommandBudget | None = None,
         defaults: Defaults | None = None,
         judge: Judge | None = None,
+        judging: Executor | None = None,
     ) -> None:
         self.context = Context(
             database,
@@ -67,6 +69,7 @@ class GameService:
             budget=budget,
             defaults=defaults or Defaults(),
             judge=judge,
+            judging=judging,
         )
         self.deadline_listeners: list[Callable[[], None]] = []
         #: where the computer's answers to the scheduler's retries go (the scheduler's delivery):
@@ -257,7 +260,7 @@ class GameService:
     async def _propose(
         self, game_id: int, version: int, at_move: int, game: Game, channel: str
     ) -> View | None:
-        found = await judgement(self.context.judge, game)
+        found = await judgement(self.context.judge, game, self.context.judging)
         command = proposal(game_id, version, at_move, found)
         answer: View | None = await self.execute(command, Request(SYSTEM, channel, game=game_id))
         return answer

@@ -12,7 +12,10 @@ a player resumed or changed the marking meanwhile (:func:`service.handlers.confi
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 from engine.coords import Point
 from engine.game import Game
@@ -45,12 +48,26 @@ async def engine_opinion(engine: Judge | None, game: Game) -> frozenset[Point] |
     return None
 
 
-async def judgement(engine: Judge | None, game: Game) -> Judgement:
-    """Both judges on ``game``'s stopped position (a copy: the game is not touched)."""
+async def judgement(engine: Judge | None, game: Game, workers: Executor | None = None) -> Judgement:
+    """Both judges on ``game``'s stopped position (a copy: the game is not touched). The bot's
+    own reading runs in ``workers`` (the bot gives it a process of its own, so that the reading
+    never competes with the event loop for the interpreter), else in a worker thread."""
     own = game.copy()
     opinion = await engine_opinion(engine, own)
     name = engine.name if engine is not None else ""
-    return await asyncio.to_thread(judge, own.board.copy(), opinion, engine=name)
+    board = own.board.copy()
+    if workers is None:
+        return await asyncio.to_thread(judge, board, opinion, engine=name)
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(
+        workers, functools.partial(judge, engine=name), board, opinion
+    )
+
+
+def judging_processes(count: int = 1) -> ProcessPoolExecutor:
+    """The processes that read life and death for the bot's proposals (started when first
+    used, with a fresh interpreter each: nothing of the bot's event loop is forked)."""
+    return ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"))
 
 
 def proposal(game_id: int, version: int, at_move: int, found: Judgement) -> Propose:

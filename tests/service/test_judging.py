@@ -30,6 +30,7 @@ from service.commands import (
 )
 from service.errors import WrongPhase
 from service.i18n import t
+from service.judging import judging_processes
 from service.match import Match
 from service.ports import Database, OpponentUnavailable
 from service.scheduler import Scheduler
@@ -297,3 +298,18 @@ async def test_a_person_cannot_write_a_proposal(database: Database, clock: FakeC
     hold.set()
     await stopping  # the bot's own, now late: dropped
     assert Point(4, 7) not in (await match_of(database, gid)).dead
+
+
+async def test_the_bots_reading_runs_in_a_process_of_its_own(
+    database: Database, clock: FakeClock
+) -> None:
+    """As the bot runs it (bot/app.py): the reading in a separate process gives the same
+    proposal as in a worker thread."""
+    workers = judging_processes()
+    try:
+        service = GameService(database, clock=clock, judging=workers)
+        gid, stop = await stopped_game(service)
+    finally:
+        workers.shutdown()
+    assert line(stop, "marking.header").endswith("H5")
+    assert (await match_of(database, gid)).dead == {Point(4, 7)}
