@@ -272,10 +272,11 @@ def looks_dead(board: Board) -> frozenset[Point]:
 def unfinished_warning(game: Game) -> str | None:
     """Why the final position of ``game`` looks unfinished when counted with no dead stones:
     stones standing in the opponent's territory-like regions (:func:`looks_dead`), real moves
-    the fill leaves. Cheap checks only (no estimator). None when it looks finished."""
+    the fill leaves once those are off. Cheap checks only (no estimator, no reading). None when
+    it looks finished."""
     board = game.board
     dead = looks_dead(board)
-    open_points = plan_fill(board).unsettled
+    open_points = plan_fill(board, dead).unsettled
     parts = []
     if dead:
         parts.append(f"{len(dead)} stones look dead (--estimate marks them, --dead names)")

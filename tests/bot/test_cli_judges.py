@@ -53,7 +53,10 @@ def score_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[dict[str
 
 def gone(pidfile: Path) -> bool:
     """The process whose id ``pidfile`` holds has ended and was waited for (a zombie would
-    still take signal 0)."""
+    still take signal 0). No file: it was killed before it wrote one (a short budget on a busy
+    machine)."""
+    if not pidfile.exists() or not pidfile.read_text():
+        return True
     try:
         os.kill(int(pidfile.read_text()), 0)
     except ProcessLookupError:
@@ -226,9 +229,9 @@ def test_score_without_estimate_never_runs_the_estimator_or_an_engine(
     monkeypatch.setenv("GOBOT_ENGINE", fake("--dead", "B8"))
     code, out, err = score(capsys, str(finished), "--engine", fake())
     assert code == 0 and "Result: W+42.5" in out
-    assert err.startswith(
+    assert err == (
         f"WARNING {finished}: the position looks unfinished: "
-        "1 stones look dead (--estimate marks them, --dead names); play is still open near "
+        "1 stones look dead (--estimate marks them, --dead names)\n"
     )
     path = tmp_path / "open.sgf"
     path.write_bytes(OPEN)
