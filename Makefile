@@ -46,6 +46,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_estimate.py
+	$(BIN)/python bench/bench_proposals.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_service.py
 	$(BIN)/python bench/bench_processes.py
