@@ -96,6 +96,21 @@ def test_the_engine_is_told_the_game_and_ends(
     assert gone(pidfile)
 
 
+def test_setup_in_the_middle_tells_the_engine_the_final_stones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """AW[cc] after move 1 is no move: the engine is given the stones on the board instead."""
+    path, log = tmp_path / "late.sgf", tmp_path / "gtp.log"
+    path.write_bytes(b"(;SZ[9]KM[0];B[ee];AW[cc];W[gg];B[];W[])")
+    engine = fake("--log", str(log))
+    data, err = score_json(
+        capsys, str(path), "--estimate", "--engine", engine, "--engine-seconds", "60"
+    )
+    assert err == "" and data["judges"] == ["estimator", "Fake Engine"]
+    plays = [c for c in log.read_text().splitlines() if c.startswith("play ")]
+    assert sorted(plays) == ["play B E5", "play W C7", "play W G3"]
+
+
 def test_disputed_groups_in_the_text_and_the_json(
     finished: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
