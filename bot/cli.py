@@ -476,32 +476,34 @@ def add_dead_stone_options(parser: argparse.ArgumentParser, when: str = "") -> N
     parser.add_argument(
         "--estimate",
         action="store_true",
-        help=f"{when}mark dead stones with the bot's estimate (added to --dead)",
+        help=f"{when}mark the dead stones that two judges propose, the bot's estimator and a "
+        "GTP engine (added to --dead)",
     )
     parser.add_argument(
         "--fill-dame",
         action="store_true",
         help=f"{when}fill neutral points by agreement first (commentary 9.2)",
     )
+    also = f"{when[:-2]} --estimate: " if when.endswith(": ") else "with --estimate: "
     engine = parser.add_mutually_exclusive_group()
     engine.add_argument(
         "--engine",
         type=engine_command,
         metavar="CMD",
-        help=f"{when}with --estimate: the GTP engine asked for its dead stones too, a "
+        help=f"{also}the GTP engine asked for its dead stones too, a "
         "shell-style command line (default: GOBOT_ENGINE, else GNU Go)",
     )
     engine.add_argument(
         "--no-engine",
         action="store_true",
-        help=f"{when}with --estimate: the bot's own judgement alone, no engine",
+        help=f"{also}the bot's own judgement alone, no engine",
     )
     parser.add_argument(
         "--engine-seconds",
         type=seconds_value,
         metavar="S",
-        help=f"{when}with --estimate: the engine's time budget (default 5 on 19x19, less on "
-        "smaller boards); then the bot judges alone",
+        help=f"{also}the engine's time budget in seconds (default 5 on 19x19, "
+        "less on smaller boards); past it the bot judges alone",
     )
 
 
