@@ -60,6 +60,7 @@ LIMIT_ROWS = {  # the README's limit -> the numbers its value cell must give, in
     "open challenges per person": ("open_challenges",),
     "games listed by `games`": ("listed_games", "OPEN_LISTED"),
     "moves in one `try`": ("try_moves",),
+    "estimates per game and person": ("estimate_seconds",),
     "finished games listed by `games`": ("finished_days",),
 }
 
