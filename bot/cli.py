@@ -177,16 +177,21 @@ def score_game(
             judgement = judge(board)
         dead |= judgement.dead
     if dead_text:
-        named = parse_points(dead_text, board.size)
-        empty = [format_vertex(p) for p in named if board.get(p) is None]
-        if empty:
-            raise ValueError(f"--dead names stones, but {', '.join(empty)} is empty")
-        dead |= dead_chains(board.size, dict(board.stones()), named)
+        dead |= named_dead(board, dead_text)
     if fill:
         board = board.copy()
         for color, point in plan_fill(board, dead).stones:
             board.play(color, point)
     return count(board, dead, komi=komi)
+
+
+def named_dead(board: Board, dead_text: str) -> frozenset[Point]:
+    """The whole chains ``--dead`` names; raises ``ValueError`` (or :class:`InvalidVertex`)."""
+    named = parse_points(dead_text, board.size)
+    empty = [format_vertex(p) for p in named if board.get(p) is None]
+    if empty:
+        raise ValueError(f"--dead names stones, but {', '.join(empty)} is empty")
+    return frozenset(dead_chains(board.size, dict(board.stones()), named))
 
 
 def judge_game(
@@ -396,6 +401,8 @@ def _score(args: argparse.Namespace) -> int:
     print_warnings(args.file, record)
     game = replay_record(record)
     komi = record.komi if args.komi is None else args.komi
+    if args.dead:
+        named_dead(game.board, args.dead)  # a mistake is said before the judges are asked
     judgement = judge_game(game, record, args, warner(args.file)) if args.estimate else None
     result = score_game(game, args.dead, args.estimate, args.fill_dame, komi, judgement)
     warning = None if args.dead or args.estimate else unfinished_warning(game)

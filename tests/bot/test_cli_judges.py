@@ -284,3 +284,13 @@ def test_gnu_go_is_the_second_judge(
     assert err == ""
     assert data["judges"] == ["estimator", "GNU Go"]
     assert (data["dead"], data["disputed"], data["result"]) == (["B8"], [], "W+14.5")
+
+
+def test_a_mistake_in_dead_is_said_before_the_engine_is_asked(
+    finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "gtp.log"
+    engine = fake("--hang", "--log", str(log))
+    code, out, err = score(capsys, str(finished), "--estimate", "--engine", engine, "--dead", "A1")
+    assert (code, out, err) == (2, "", "error: --dead names stones, but A1 is empty\n")
+    assert not log.exists()
