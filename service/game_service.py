@@ -23,7 +23,7 @@ from service.handlers import handler_of
 from service.i18n import language, t
 from service.judging import judgement, proposal
 from service.limits import CommandBudget, Limits
-from service.localize import for_reader, localized
+from service.localize import for_reader, localized, said_again
 from service.model import color_of
 from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Judge, Opponent
@@ -128,8 +128,11 @@ class GameService:
                 if unit.to_judge:  # the proposal after a stop, worked out after the commit
                     with language(result.language):
                         judged = await self._judged(unit, request, result)
-                    if judged is not result and unit.reader is not None:
-                        judged = for_reader(judged, unit.reader)
+                    if judged is not result and unit.reader is not None:  # the bot's words
+                        reader = unit.reader
+                        judged = for_reader(
+                            said_again(judged, reader.language.value, reader.theme.value), reader
+                        )
                     result = judged
                 with language(result.language):  # the computer's answer, in the reader's
                     answered = await self._after(unit, request, result)
