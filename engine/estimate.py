@@ -28,6 +28,10 @@ itself is :mod:`engine.counting`). The method, pure Python on whole chains, dete
    loser first.
 6. Dead groups are taken off, which turns the regions around them into the enemy's eyes and space,
    and the analysis runs again until nothing changes.
+7. A proposal that looks like a guess is not given as a confident one: when many dead chains are
+   neither read out nor in the enemy's sphere, or a large share of the stones is proposed dead
+   (the position is unfinished: weak groups everywhere), those chains are reported unsettled
+   (:func:`engine.estimate_open.doubtful_dead`).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from engine.colors import Color
 from engine.coords import Point
 from engine.estimate_core import Analysis, Chain, benson_alive, find_chains, influence_owner
 from engine.estimate_fights import FightReader
-from engine.estimate_open import open_boundaries, open_fights
+from engine.estimate_open import doubtful_dead, open_boundaries, open_fights
 from engine.tables import neighbour_table
 
 #: a weak group with at least this much space is left alive (it has room to make eyes)
@@ -67,7 +71,11 @@ def estimate(board: Board) -> Estimate:
     cells = _cells(board)
     dead, fights = _analyse(board, cells)
     dead_points = frozenset(Point(*divmod(i, size)) for i in dead)
-    open_points = open_boundaries(board, dead_points) | open_fights(board, fights, dead_points)
+    open_points = (
+        open_boundaries(board, dead_points)
+        | open_fights(board, fights, dead_points)
+        | doubtful_dead(board, fights, dead_points)
+    )
     return Estimate(dead_points, tuple(sorted(open_points)))
 
 

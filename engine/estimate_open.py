@@ -19,10 +19,16 @@ from collections.abc import Iterable, Sequence
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
+from engine.estimate_core import influence_owner
 from engine.estimate_fights import FightReader
 from engine.regions import components, flood, layers, living_cells
 from engine.tables import neighbour_table, point_table
 
+#: a proposal with at least this many doubtful dead chains (see :func:`doubtful_dead`) is not
+#: trusted: the position is reported unsettled next to each of them
+DOUBTFUL_CHAINS = 4
+#: nor one that proposes more than this share of the stones on the board dead
+DEAD_SHARE = 0.4
 #: a mixed region larger than this is an unfinished area: only its most contested point is named
 LARGE_REGION = 60
 
@@ -62,6 +68,44 @@ def open_fights(board: Board, reading: FightReader, dead: frozenset[Point]) -> s
             if around & other.target and board.get(min(one.target)) != board.get(min(other.target)):
                 out.update(f.reading.first for f in (one, other) if f.reading.first is not None)
     return out
+
+
+def doubtful_dead(board: Board, reading: FightReader, dead: frozenset[Point]) -> set[Point]:
+    """Where the proposal itself is in doubt (the position looks unfinished): a dead chain that
+    no reading proved dead and most of whose liberties its own colour holds on the influence
+    map of the board as it stands (every stone counted alive) is *doubtful*. When there are
+    ``DOUBTFUL_CHAINS`` of them, or more than ``DEAD_SHARE`` of the stones are proposed dead,
+    the first liberty of every doubtful chain is returned (of every dead chain if none is
+    doubtful), else nothing: a finished position has few dead chains, each in the enemy's
+    sphere, or read out."""
+    if not dead:
+        return set()
+    size = board.size
+    cells = [int(c) if c else 0 for row in board.grid() for c in row]
+    owner = influence_owner(size, cells)
+    proven = {p for f in reading.fights.values() if f.reading.dead for p in f.target}
+    doubtful: list[Point] = []
+    first: list[Point] = []
+    seen: set[Point] = set()
+    for p in sorted(dead):
+        if p in seen:
+            continue
+        chain = board.chain(p)
+        seen |= chain
+        libs = sorted(board.liberties(p))
+        if not libs:
+            continue
+        first.append(libs[0])
+        if chain & proven:
+            continue
+        color = int(board.get(p) or 0)
+        mine = sum(1 for q in libs if owner[q.row * size + q.col] == color)
+        if 2 * mine > len(libs):
+            doubtful.append(libs[0])
+    stones = sum(1 for _ in board.stones())
+    if len(doubtful) >= DOUBTFUL_CHAINS or len(dead) > DEAD_SHARE * stones:
+        return set(doubtful or first)
+    return set()
 
 
 def _living(board: Board, dead: frozenset[Point], point: Point) -> Color | None:
