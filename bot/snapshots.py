@@ -56,7 +56,7 @@ def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:
     in seki exactly when it has a dame liberty, Art. 8). Points still to be played are
     :attr:`Mark.UNSETTLED` (on empty points) and stones a forced sequence takes are
     :attr:`Mark.CAPTURABLE` (on stones), and the stones of groups the judges disagree on
-    :attr:`Mark.DISPUTED`, whatever the count says of them.
+    :attr:`Mark.DISPUTED` (:attr:`Mark.DISPUTED_DEAD` when proposed dead), whatever the count says of them.
     """
     status = dict(board.marks)
     stones = board.black | board.white
@@ -75,7 +75,8 @@ def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:
     for point in board.capturable & stones:
         out[point] = Mark.CAPTURABLE
     for point in board.disputed & stones:
-        out[point] = Mark.DISPUTED
+        dead = status.get(point) in (PointStatus.DEAD_REMOVED, PointStatus.DEAD_STAYS)
+        out[point] = Mark.DISPUTED_DEAD if dead else Mark.DISPUTED
     for point, mark in list(out.items()):  # a mark of a stone needs its stone (a stale view)
         if mark in STONE_MARKS and point not in stones:
             del out[point]

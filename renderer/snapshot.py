@@ -33,11 +33,19 @@ class Mark(enum.Enum):
     SEKI_EYE = "seki_eye"  # an eye point of a group in seki or not independent: not territory
     UNSETTLED = "unsettled"  # a point still to be played (a real move, not dame): resume
     CAPTURABLE = "capturable"  # a stone marked alive that a short forced sequence captures
-    DISPUTED = "disputed"  # a stone of a group the judges disagree on: the players decide
+    DISPUTED = "disputed"  # a stone of a group the judges disagree on, proposed alive
+    DISPUTED_DEAD = "disputed_dead"  # the same, proposed dead (counted as a prisoner)
 
 
 STONE_MARKS = frozenset(
-    {Mark.SEKI, Mark.DEAD_REMOVED, Mark.DEAD_STAYS, Mark.CAPTURABLE, Mark.DISPUTED}
+    {
+        Mark.SEKI,
+        Mark.DEAD_REMOVED,
+        Mark.DEAD_STAYS,
+        Mark.CAPTURABLE,
+        Mark.DISPUTED,
+        Mark.DISPUTED_DEAD,
+    }
 )
 """Marks that describe a stone, so their point must hold one."""
 

@@ -166,7 +166,7 @@ def _draw_mark(d: ImageDraw.ImageDraw, kind: Kind, s: float, pal: Palette) -> No
         r = s * STONE_RADIUS
         _circle(d, c, c, r * 0.9, outline=(*pal.dead, 255), width=round(r * 0.2))
         _label(d, c, s, "!", opposite, 1.1)
-    elif mark is Mark.DISPUTED:  # a question on a stone: the unsettled colour's ring and a "?"
+    elif mark in (Mark.DISPUTED, Mark.DISPUTED_DEAD):  # a question on a stone: a ring and "?"
         r = s * STONE_RADIUS
         _circle(d, c, c, r * 0.9, outline=(*pal.unsettled, 255), width=round(r * 0.22))
         _label(d, c, s, "?", opposite, 1.1)
@@ -179,7 +179,7 @@ def _draw_kind(kind: Kind, cell: int, pal: Palette) -> Image.Image:
     d = ImageDraw.Draw(im)
     opposite = {"B": pal.white, "W": pal.black, None: pal.line}[kind.stone]
     if kind.stone is not None:
-        if kind.mark in (Mark.DEAD_REMOVED, Mark.DEAD_STAYS):
+        if kind.mark in (Mark.DEAD_REMOVED, Mark.DEAD_STAYS, Mark.DISPUTED_DEAD):
             _dead_stone(im, c, s * STONE_RADIUS, kind.stone, pal)
             d = ImageDraw.Draw(im)
         else:

@@ -42,6 +42,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "caption.left": "{left} left",
     "caption.stopped": "game over",
     "caption.counting": "Game #{id} · counting · marking v{v}",
+    "caption.judging": "Game #{id} · counting · judging the dead stones",
     "caption.finished": "Game #{id} · {result}",
     "caption.try": "Game #{id} · hypothetical sequence (Art. 7.2), not played · {captured}",
     # challenges
@@ -71,6 +72,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "propose no result with `noresult`; if both agree the game is void."
     ),
     "info.stopped": "Both players passed: the game is stopped (Art. 9). Confirm life and death.",
+    "info.stopped_judging": (
+        "Both players passed: game #{id} is stopped (Art. 9). The bot is judging which stones "
+        "are dead; its proposal follows in a moment."
+    ),
     "info.resumed": "{name} resumed play (Art. 9.3): {first} ({first_name}) moves first.",
     "resign.confirm": "Resign game #{id}? This cannot be undone: send `resign yes` to confirm.",
     "undo.sent": "Undo requested in game #{id}; your opponent will accept or refuse.",
@@ -94,6 +99,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     ),
     "marking.unsettled": (
         "Not finished: play on near {points} (a real move, not dame): `resume` to play it."
+    ),
+    "marking.disputed": (
+        "Check these groups: {groups}. The bot's two judges disagree on them, and the result "
+        "depends on them: `dead {point}` to change."
     ),
     "marking.open_fight": (
         "The proposal leaves the stones near {points} as they are: play there is still open. "
@@ -148,6 +157,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "tally.black": "Black: {territory} territory + {prisoners} prisoners = {score}",
     "tally.white": "White: {territory} + {prisoners} + {komi} = {score}",
     "tally.wins": "{winner} wins by {margin}",
+    "tally.depends": "{outcome}, if the disputed groups are as proposed",
     "tally.jigo": "jigo",
     # the board image: words around the board and the legend of the counting marks (short)
     "image.captures": "captures",
@@ -167,6 +177,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "legend.seki_eye": "eye: not counted",
     "legend.unsettled": "unsettled",
     "legend.capturable": "can be captured",
+    "legend.disputed": "disputed: check",
+    "legend.disputed_dead": "disputed, proposed dead: check",
     "result.points": ("{n} point", "{n} points"),
     "result.score": "{winner} wins by {points}",
     "result.resignation": "{winner} wins by resignation",
@@ -242,6 +254,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "Game #{id} is stopped for counting: use `dead`, `done`, or `resume` to play on."
     ),
     "error.not_stopped": "Game #{id} is being played: this works only after two passes.",
+    "error.judging": (
+        "The bot is still judging the dead stones: its proposal comes in a moment. `dead` "
+        "marks stones yourself, `resume` plays on."
+    ),
     "error.illegal_occupied": "Illegal move: {point} is occupied — choose an empty point",
     "error.illegal_suicide": (
         "Illegal move: {point} would be suicide (Art. 4) — it must capture or keep a liberty"

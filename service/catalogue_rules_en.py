@@ -98,6 +98,7 @@ RULES: dict[str, str] = {
     "rules.end.text": (
         "When nothing is left to play, `pass`. Two passes in a row stop the game.\n"
         "The bot then proposes which stones are dead and shows the count.\n"
+        "A group marked ? is disputed: the bot's two judges disagree on it, so check it.\n"
         "`dead D4` marks a group dead (or alive again); `try` plays a doubt out on a copy.\n"
         "When both send `done` for the same marking, the game is over for good.\n"
         "Or `resume`: play goes on, and the other player moves first."

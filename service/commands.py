@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from engine.coords import Point
 from service.views import View
 
 R_co = TypeVar("R_co", covariant=True)
@@ -200,6 +201,21 @@ class Vacation(Command[View]):
     """Start (``on``) or end (``on=False``) a vacation, or show its state (None)."""
 
     on: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Command["View | None"]):
+    """The bot's proposal of dead stones, worked out after the stop outside any transaction
+    (:mod:`service.judging`), written as marking ``version`` of the game at move ``at_move``;
+    dropped (None) when a player resumed or changed the marking first."""
+
+    game_id: int
+    version: int
+    at_move: int
+    dead: tuple[Point, ...]
+    unsettled: tuple[Point, ...] = ()
+    disputed: tuple[tuple[Point, ...], ...] = ()
+    judges: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,7 @@ class BoardView:
     tally: str | None = None
     unsettled: frozenset[Spot] = frozenset()  # points still to be played (not dame)
     capturable: frozenset[Spot] = frozenset()  # stones marked alive a forced sequence takes
+    disputed: frozenset[Spot] = frozenset()  # stones of groups the judges disagree on
     version: int | None = None  # the marking version the count is of
     final: bool = False  # both players accepted: the count is the result
     #: numbered stones of a hypothetical sequence (``try``) or of a warning
@@ -242,9 +243,10 @@ def result_words(result: GameResult) -> str:
     return lazy(make)
 
 
-def tally(counted: Count) -> str:
+def tally(counted: Count, *, disputed: bool = False) -> str:
     """``Black: 45 territory + 12 prisoners = 57 · White: 40 + 9 + 6.5 = 55.5 · Black wins by
-    1.5`` (Art. 10: territory plus prisoners, plus komi for White)."""
+    1.5`` (Art. 10: territory plus prisoners, plus komi for White); with ``disputed`` the
+    outcome says it depends on the groups the judges disagree on."""
     b, w, result = counted.black, counted.white, counted.result
 
     def make() -> str:
@@ -263,6 +265,8 @@ def tally(counted: Count) -> str:
             assert result.winner is not None and result.margin is not None
             margin = number(result.margin)
             outcome = t("tally.wins", winner=color_name(result.winner), margin=margin)
+        if disputed:
+            outcome = t("tally.depends", outcome=outcome)
         return f"{black} · {white} · {outcome}"
 
     return lazy(make)

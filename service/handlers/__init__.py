@@ -40,6 +40,7 @@ from service.commands import (
     NoResult,
     Pass,
     Play,
+    Propose,
     Resign,
     Resume,
     Rules,
@@ -99,6 +100,7 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     Adjudicate: Handler(keeping.adjudicate),
     Vacation: Handler(keeping.vacation),
     Settle: Handler(keeping.settle, limited=False),
+    Propose: Handler(confirming.propose, limited=False),  # the bot's own, after the stop
     Link: Handler(keeping.link, limited=False),
     Board: Handler(looking.board, writes=False),
     Games: Handler(looking.games, writes=False),
