@@ -56,7 +56,8 @@ def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:
     in seki exactly when it has a dame liberty, Art. 8). Points still to be played are
     :attr:`Mark.UNSETTLED` (on empty points) and stones a forced sequence takes are
     :attr:`Mark.CAPTURABLE` (on stones), and the stones of groups the judges disagree on
-    :attr:`Mark.DISPUTED` (:attr:`Mark.DISPUTED_DEAD` when proposed dead), whatever the count says of them.
+    :attr:`Mark.DISPUTED` (:attr:`Mark.DISPUTED_DEAD` when proposed dead), whatever the count
+    says of them.
     """
     status = dict(board.marks)
     stones = board.black | board.white
