@@ -79,6 +79,7 @@ WORDS = [
     "theme=",
     "notify=none",
     "notify=ALL",
+    "estimate=on",
     "channel",
     "league",
     "create",

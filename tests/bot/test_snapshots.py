@@ -101,6 +101,7 @@ def test_the_legend_is_the_catalogue_words_of_the_marks_shown() -> None:
         Word.MARKING: t("image.marking"),
         Word.FINAL: t("image.final"),
         Word.EXPLAINED: t("image.explained"),  # the legend links to `rules counting`
+        Word.ESTIMATE: t("image.estimate"),  # an estimate's badge
     }
 
 

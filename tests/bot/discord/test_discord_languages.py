@@ -77,7 +77,8 @@ async def test_a_czech_client_plays_reads_help_and_rules_in_czech(
         await answered(fake, move)
         board = await board_count(fake, thread_id, 2)
         assert labels(board) == [
-            translate("cs", key) for key in ("button.pass", "button.undo", "button.resign")
+            translate("cs", key)
+            for key in ("button.pass", "button.undo", "button.resign", "button.estimate")
         ]
         fake.post_user_message("e5", channel_id=thread_id, user=DISCORD_BOB)  # plain text
         await board_count(fake, thread_id, 3)

@@ -50,7 +50,12 @@ async def test_a_whole_game_from_challenge_to_agreed_count(
         assert f"<#{thread_id}>" in opening.content
         first = await board_count(fake, thread_id, 1)
         assert first.content == ALICE_PING
-        assert first.custom_ids == ["go:g1:pass:m0", "go:g1:undo", "go:g1:resign"]
+        assert first.custom_ids == [
+            "go:g1:pass:m0",
+            "go:g1:undo",
+            "go:g1:resign",
+            "go:g1:estimate",
+        ]
         [embed] = first.embeds
         assert embed["image"]["url"] == "attachment://board.png"
         width, height = png_size(first.attachment("board.png"))

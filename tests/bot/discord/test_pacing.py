@@ -83,7 +83,12 @@ async def test_an_accept_is_answered_before_its_thread_waits_on_a_rate_limit(
         assert opening is not None and not opening.ephemeral
         assert f"<#{thread_id}>" in opening.content
         board = await board_count(fake, thread_id, 1)
-        assert board.custom_ids == ["go:g1:pass:m0", "go:g1:undo", "go:g1:resign"]
+        assert board.custom_ids == [
+            "go:g1:pass:m0",
+            "go:g1:undo",
+            "go:g1:resign",
+            "go:g1:estimate",
+        ]
 
 
 async def test_a_move_asked_elsewhere_is_answered_before_its_board_waits(

@@ -76,7 +76,7 @@ async def test_a_whole_game_in_private_chats(tg: RedeliveringTelegram, bot: BotP
     assert last_text(tg, B) == "Your move in game #1: Move 1 · Black D4 · White (@bob) to play"
     assert board_of(tg, B).reply_markup is not None
     commands = [data.split(":")[1] for data in board_of(tg, B).callback_data]
-    assert commands == ["pass", "undo", "resign"]
+    assert commands == ["pass", "undo", "resign", "estimate"]
     await move(tg, B, "e5", BOB, other=A)  # plain text in a private chat
     edits = len(answered(tg, "editMessageMedia", A))
     tg.inject_message(A, "c3", user=ALICE, reply_to=board_of(tg, A))  # a reply to the board
