@@ -14,6 +14,7 @@ ESTIMATE: dict[str, str | tuple[str, str]] = {
         "One estimate a minute per game and person."
     ),
     "button.estimate": "Estimate",
+    "button.board": "Board",
     "estimate.header": (
         "Estimate of game #{id} after move {n}: the bot's own reading, not a count "
         "(nothing changes)."

@@ -142,7 +142,8 @@ async def estimate(unit: Unit, command: Estimate) -> View:
     if counted.unsettled:
         lines.append(t("estimate.unsettled", points=points_text(sorted(counted.unsettled))))
     board = _board_view(loaded, counted, names, text)
-    buttons = (Button(t("button.count"), token(gid, "board")),)
+    back = t("button.count") if loaded.stopped else t("button.board")  # the game's own board
+    buttons = (Button(back, token(gid, "board")),)
     return View(tuple(lines), board=board, buttons=buttons, game_id=gid)
 
 
