@@ -28,7 +28,7 @@ from engine.coords import InvalidVertex
 from engine.game import Game
 from records.sgf import GameRecord, SgfError, load_sgf
 from renderer import DEFAULT_WIDTH, Snapshot, render_animation, render_png
-from service.views import board_view
+from service.views import board_view, tally
 
 MIN_WIDTH, MAX_WIDTH = 200, 4000
 
@@ -76,6 +76,12 @@ def cmd_render(args: argparse.Namespace) -> int:
                 )
                 unsettled = judgement.unsettled if judgement else ()
                 view = board_view(game, _names(record), "", counted, unsettled=unsettled)
+                if judgement and judgement.disputed:  # marked, and the tally depends on them
+                    view = dataclasses.replace(
+                        view,
+                        disputed=frozenset((p.row, p.col) for p in judgement.disputed_stones),
+                        tally=tally(counted, disputed=True),
+                    )
                 snap: Snapshot = snapshot(view)
                 snap = dataclasses.replace(snap, caption=None, theme=args.theme)
             else:

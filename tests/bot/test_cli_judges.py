@@ -9,6 +9,7 @@ import os
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -294,3 +295,28 @@ def test_a_mistake_in_dead_is_said_before_the_engine_is_asked(
     code, out, err = score(capsys, str(finished), "--estimate", "--engine", engine, "--dead", "A1")
     assert (code, out, err) == (2, "", "error: --dead names stones, but A1 is empty\n")
     assert not log.exists()
+
+
+def test_render_counting_marks_the_disputed_groups(
+    finished: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bot.cli_render
+
+    views: list[Any] = []
+    drawn = bot.cli_render.snapshot
+
+    def keep(view: Any) -> Any:
+        views.append(view)
+        return drawn(view)
+
+    monkeypatch.setattr(bot.cli_render, "snapshot", keep)
+    engine = fake("--dead", "B8 E5")
+    args = ["render", str(finished), "--counting", "--estimate", "-o", str(tmp_path / "c.png")]
+    assert main([*args, "--engine", engine, "--engine-seconds", "60"]) == 0
+    assert capsys.readouterr().err == ""
+    (view,) = views
+    assert view.disputed == {(row, 4) for row in range(9)}  # the E column
+    assert "disputed" in str(view.tally)  # the result depends on them
