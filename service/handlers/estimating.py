@@ -111,12 +111,15 @@ async def estimate(unit: Unit, command: Estimate) -> View:
         if row.status is GameStatus.DECLINED:
             raise NoSuchGame(t("error.declined", id=gid))
         raise WrongPhase(t("error.estimate_challenge", id=gid))
+    actor = unit.actor.id
+    persons = await unit.persons([actor, *(p for p in (row.black, row.white) if p)])
+    person = persons[actor]
     if row.rated or row.league_id is not None:
-        if color_of(row, unit.actor.id) is None:
+        players = {persons[p] for p in (row.black, row.white) if p}
+        if color_of(row, actor) is None and person not in players:  # a linked account plays
             raise NotAPlayer(t("error.estimate_stranger", id=gid))
         if not loaded.stopped and not await allowed_in_play(unit, loaded):
             raise WrongPhase(t("error.estimate_rated", id=gid))
-    person = (await unit.persons([unit.actor.id]))[unit.actor.id]
     seconds = unit.context.limits.estimate_seconds
     wait = unit.context.estimates.take((gid, person), unit.now, seconds)
     if wait is not None:

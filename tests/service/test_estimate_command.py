@@ -13,6 +13,7 @@ from engine.coords import parse_vertex
 from engine.counting import PointStatus, Side
 from renderer.snapshot import Mark, Word
 from service import Actor, GameService
+from service.club_commands import LinkAccount
 from service.commands import (
     Accept,
     Board,
@@ -144,6 +145,20 @@ async def test_a_stranger_is_refused_in_a_rated_game(service: GameService) -> No
     await play_moves(service, gid, "pass", "pass")
     refused = await refusal(service, Request(CAROL, game=gid))
     assert isinstance(refused, NotAPlayer) and refused.key == "error.estimate_stranger"
+
+
+async def test_a_player_s_linked_account_is_a_player(service: GameService) -> None:
+    """Alice on Telegram, linked to her console account, asks about her rated game: hers; and the
+    limit is hers too, whichever account asks."""
+    from tests.service.test_accounts import ALICE_TG, code_for
+
+    gid = await walls(service, "rated=yes")
+    await play_moves(service, gid, "pass", "pass")
+    assert (await refusal(service, Request(ALICE_TG, game=gid))).key == "error.estimate_stranger"
+    await service.execute(LinkAccount(await code_for(service, ALICE)), Request(ALICE_TG))
+    view = await service.execute(Estimate(), Request(ALICE_TG, game=gid))
+    assert "estimate.leads" in view.keys
+    assert (await refusal(service, Request(ALICE, game=gid))).key == "error.estimate_wait"
 
 
 async def test_an_organiser_allows_it_during_play_for_a_channel(service: GameService) -> None:
