@@ -87,6 +87,19 @@ def test_unsettled_points_are_empty_and_capturable_points_are_stones() -> None:
     snapshot(board)  # a valid snapshot: stone marks on stones only
 
 
+def test_disputed_stones_are_marked_dead_or_alive_as_proposed() -> None:
+    """The stones of a group the judges disagree on carry the disputed mark, drawn dead when the
+    proposal marks them dead (their count is a prisoner's); an empty point is never disputed."""
+    board = view(disputed=frozenset({(0, 0), (4, 3), (3, 3)}))  # (3, 3) is empty
+    got = dict(marks(board))
+    assert got[0, 0] is Mark.DISPUTED_DEAD and got[4, 3] is Mark.DISPUTED
+    assert (3, 3) not in got
+    shown = snapshot(board)
+    assert dict(shown.legend)[Mark.DISPUTED] == t("legend.disputed")
+    assert dict(shown.legend)[Mark.DISPUTED_DEAD] == t("legend.disputed_dead")
+    assert render_png(shown)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_the_legend_is_the_catalogue_words_of_the_marks_shown() -> None:
     snap = snapshot(view())
     shown = {mark for _, mark in snap.marks}
