@@ -1,12 +1,15 @@
 """``estimate``: who leads and by how much, as if the game ended now (a read: nothing changes).
 
 The bot's own estimator (:mod:`engine.estimate`, fast, no GTP engine) says which stones are dead
-and where play is still open; :func:`engine.estimate.estimate_ownership` gives each other point
-its owner by influence. The count is the Japanese one (Art. 10): each side's territory (the empty
-points it owns, and the points of the dead stones it takes off), its prisoners (captured in play
-and the dead stones), and komi for White. Points still open count for nobody. The answer is the
-leader and the margin, the tally, the dead stones, and an ownership image (territory shading,
-dead-stone marks, open points: the counting image's legend) shown beside the game's board.
+and where play is still open; :func:`engine.territory_map.territory_owner` gives each other
+point its holder: an area walled by one colour is its territory, an open one is held where
+Bouzy's 5/21 map says it is solid (a lone stone of the opening holds next to nothing), a point
+touching both colours is nobody's (dame, a seki's shared liberty). The count is the Japanese one
+(Art. 10): each side's territory (the empty points it holds, and the points of the dead stones it
+takes off), its prisoners (captured in play and the dead stones), and komi for White. Points
+still open count for nobody. The answer is the leader and the margin, the tally, the dead
+stones, and an ownership image (territory shading, dead-stone marks, open points: the counting
+image's legend) shown beside the game's board.
 
 Who may ask, and when:
 
@@ -32,7 +35,7 @@ from engine.colors import Color
 from engine.coords import Point
 from engine.counting import PointStatus, Side
 from engine.estimate import estimate as estimate_dead
-from engine.estimate import estimate_ownership
+from engine.territory_map import territory_owner
 from service.commands import Estimate
 from service.errors import NoSuchGame, NotAPlayer, UserError, WrongPhase
 from service.i18n import number, plural, t
@@ -72,11 +75,12 @@ class Estimated:
 def estimated(board: Board, komi: float) -> Estimated:
     """The estimated Japanese count of ``board`` (pure: runs in a worker thread): the estimator's
     dead stones go to the other side as prisoners and their points become its territory where it
-    owns them; every empty point its owner by influence holds is that owner's territory; open
-    points (:attr:`engine.estimate.Estimate.unsettled`) and balanced ones count for nobody."""
+    holds them; every empty point a colour holds (:func:`engine.territory_map.territory_owner`)
+    is its territory; open points (:attr:`engine.estimate.Estimate.unsettled`) and points nobody
+    holds count for nobody."""
     proposal = estimate_dead(board)
     dead, unsettled = proposal.dead, frozenset(proposal.unsettled)
-    owner = estimate_ownership(board, dead)
+    owner = territory_owner(board, dead)
     territory = {Color.BLACK: 0, Color.WHITE: 0}
     prisoners = {c: board.prisoners[c] for c in Color}
     status: dict[Point, PointStatus] = {}
