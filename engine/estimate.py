@@ -56,10 +56,14 @@ MAX_ROUNDS = 200
 @dataclass(frozen=True, slots=True)
 class Estimate:
     """The proposal at the stop: the stones proposed dead (whole chains), and the points near
-    which play is still open (sorted; empty when the position is finished)."""
+    which play is still open (sorted; empty when the position is finished). ``doubtful``: those
+    of the unsettled points that are there only because the proposal looks like a guess (a
+    liberty of a dead chain nothing proved dead, see step 7; a second judge that calls the
+    chain dead too settles it)."""
 
     dead: frozenset[Point]
     unsettled: tuple[Point, ...]
+    doubtful: tuple[Point, ...] = ()
 
 
 def estimate(board: Board) -> Estimate:
@@ -71,12 +75,9 @@ def estimate(board: Board) -> Estimate:
     cells = _cells(board)
     dead, fights = _analyse(board, cells)
     dead_points = frozenset(Point(*divmod(i, size)) for i in dead)
-    open_points = (
-        open_boundaries(board, dead_points)
-        | open_fights(board, fights, dead_points)
-        | doubtful_dead(board, fights, dead_points)
-    )
-    return Estimate(dead_points, tuple(sorted(open_points)))
+    open_points = open_boundaries(board, dead_points) | open_fights(board, fights, dead_points)
+    doubtful = doubtful_dead(board, fights, dead_points) - open_points
+    return Estimate(dead_points, tuple(sorted(open_points | doubtful)), tuple(sorted(doubtful)))
 
 
 def estimate_dead(board: Board) -> frozenset[Point]:

@@ -36,8 +36,8 @@ ENGINE_SECONDS = 5.0
 REREAD_EMPTY = 24
 REREAD_STONES = 80
 #: ... and at most this many positions for one group, and for all the groups of one proposal
-REREAD_EACH = 600
-REREAD_TOTAL = 1500
+REREAD_EACH = 300
+REREAD_TOTAL = 900
 #: a capture read next to an opponent's chain with at most this many liberties settles nothing
 SHORT_WALL = 2
 #: whose view a disputed group takes in the proposal ("estimator" or "engine")
@@ -108,7 +108,11 @@ def judge(
                 dead.update(group)
         elif verdict:
             dead.update(group)
-    unsettled = set(own.unsettled)
+    # a dead chain the estimator alone doubted (step 7 of engine.estimate) is settled when the
+    # engine calls it dead too
+    unsettled = set(own.unsettled) - {
+        q for q in own.doubtful if all(n in theirs for n in board.neighbours(q) if n in own.dead)
+    }
     return Judgement(
         frozenset(dead),
         tuple(sorted(unsettled)),

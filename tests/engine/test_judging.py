@@ -1,0 +1,214 @@
+"""The dead-stone proposal from two judges (engine.judging): the estimator and a GTP engine's
+``final_status_list dead``, reconciled on whole chains, with disagreements read again under
+Art. 7.1/7.2 (RULES.md "Life and death") and the rest left *disputed* for the players (Art. 9.2).
+
+Diagrams: ``X`` black, ``O`` white, ``.`` empty; vertices are GTP names (A1 bottom left).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.board import Board
+from engine.colors import Color
+from engine.coords import Point, parse_vertex
+from engine.estimate import estimate
+from engine.judging import ENGINE_SECONDS, Judgement, engine_budget, judge
+from tests.engine.diagrams import board_from
+from tests.engine.ld_examples import EXAMPLES, Example
+
+
+def pts(size: int, *vertices: str) -> frozenset[Point]:
+    return frozenset(parse_vertex(v, size) for v in vertices)
+
+
+#: a white group with two eyes inside Black's area, and a lone black stone in White's area
+TWO_EYES = """
+    9 . . . . . . . . .
+    8 . . . . . . . . .
+    7 . . . X . . . . .
+    6 O O O O O O O O O
+    5 X X X X X X X X X
+    4 . X X X X X X X .
+    3 . X O O O O O X .
+    2 . X O . O . O X .
+    1 . X O O O O O X .
+      A B C D E F G H J"""
+
+#: Art. 7.1: the white group C1-G3 has one eye only: Black, moving first, captures it (dead)
+ONE_EYE = """
+    9 . . . . . . . . .
+    8 . . . . . . . . .
+    7 . . . . . . . . .
+    6 O O O O O O O O O
+    5 X X X X X X X X X
+    4 . X X X X X X X .
+    3 . X . O O O . X .
+    2 . X . O . O . X .
+    1 . X . O O O . X .
+      A B C D E F G H J"""
+
+#: a white corner group with wide space (far more than the re-reading's zone): nothing reads it
+WIDE = """
+    9 . . . . . . . . .
+    8 . . . . . . . . .
+    7 . . . . . . . . .
+    6 . . . . . . . . .
+    5 . . . . . . . . .
+    4 X X X X X . . . .
+    3 O O O O X . . . .
+    2 . . . O X . . . .
+    1 . . . O X . . . .
+      A B C D E F G H J"""
+
+
+def test_engine_budget_is_five_seconds_on_19x19_and_less_on_smaller_boards() -> None:
+    assert engine_budget(19) == ENGINE_SECONDS == 5.0
+    assert 1.0 <= engine_budget(9) < engine_budget(13) < engine_budget(19)
+
+
+def test_without_an_engine_the_estimator_judges_alone() -> None:
+    board = board_from(TWO_EYES)
+    own = estimate(board)
+    got = judge(board)
+    assert got == Judgement(own.dead, own.unsettled, (), ("estimator",))
+    assert got.dead == pts(9, "D7")  # Art. 7.1: Black's lone stone in White's area is dead
+    assert got.settled
+
+
+def test_where_the_judges_agree_the_proposal_is_theirs() -> None:
+    board = board_from(TWO_EYES)
+    got = judge(board, pts(9, "D7"), engine="gnugo")
+    assert got.dead == pts(9, "D7")
+    assert got.disputed == ()
+    assert got.judges == ("estimator", "gnugo")
+    assert got.settled
+
+
+def test_the_engine_naming_one_stone_names_its_whole_chain() -> None:
+    board = board_from(ONE_EYE)
+    got = judge(board, pts(9, "E3"))  # one stone of the eight-stone chain
+    assert got.dead == pts(9, "D1", "E1", "F1", "D2", "F2", "D3", "E3", "F3")
+    assert got.disputed == ()
+
+
+def test_points_the_engine_names_that_hold_no_stone_are_ignored() -> None:
+    board = board_from(TWO_EYES)
+    got = judge(board, pts(9, "D7", "A1", "E2", "J9"))
+    assert got.dead == pts(9, "D7")
+    assert got.settled
+
+
+def test_a_disagreement_is_settled_by_reading_the_group_again_alive() -> None:
+    """The engine calls the two-eyed white group dead; read again (Art. 7.1), Black moving first
+    cannot capture it: it lives, and nothing is disputed."""
+    board = board_from(TWO_EYES)
+    got = judge(board, pts(9, "D7", "C1"))
+    assert got.dead == pts(9, "D7")
+    assert got.disputed == ()
+
+
+def test_a_disagreement_is_settled_by_reading_the_group_again_dead() -> None:
+    """The engine calls nothing dead; read again, Black moving first captures the one-eyed white
+    group (Art. 7.1): it is dead, as the estimator says, and nothing is disputed."""
+    board = board_from(ONE_EYE)
+    got = judge(board, ())
+    assert got.dead == pts(9, "D1", "E1", "F1", "D2", "F2", "D3", "E3", "F3")
+    assert got.disputed == ()
+
+
+def test_a_disagreement_the_reading_cannot_settle_is_disputed() -> None:
+    """The engine calls the white corner group dead; its fight is too wide to read (Art. 7.1
+    cannot be shown in the re-reading's budget): the group is disputed, flagged for the players,
+    and the proposal keeps the estimator's side (alive)."""
+    board = board_from(WIDE)
+    assert estimate(board).dead == frozenset()
+    got = judge(board, pts(9, "A3"))
+    group = tuple(sorted(pts(9, "A3", "B3", "C3", "D3", "D2", "D1")))
+    assert got.disputed == (group,)
+    assert got.disputed_stones == frozenset(group)
+    assert not got.dead & got.disputed_stones
+    assert not got.settled
+
+
+# -- the commentary's Life-and-Death Examples through judge() ----------------------------------
+
+
+def _example_params() -> list[object]:
+    return [
+        pytest.param(
+            e,
+            id=f"example-{e.number}",
+            marks=[pytest.mark.xfail(reason=e.estimator_xfail, strict=True)]
+            if e.estimator_xfail
+            else [],
+        )
+        for e in EXAMPLES
+    ]
+
+
+@pytest.mark.parametrize("example", _example_params())
+def test_judge_alone_proposes_the_commentarys_dead_stones(example: Example) -> None:
+    board = board_from(example.diagram)
+    assert judge(board).dead == frozenset(example.point(v) for v in example.estimator)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[f"example-{e.number}" for e in EXAMPLES])
+def test_an_engine_agreeing_with_the_commentary_changes_nothing_wrong(example: Example) -> None:
+    """With an engine that names the commentary's dead stones, the proposal is the commentary's
+    answer, or any group where it is not is flagged as disputed (never a silent wrong answer)."""
+    board = board_from(example.diagram)
+    want = frozenset(example.point(v) for v in example.estimator)
+    got = judge(board, want)
+    assert got.judges == ("estimator", "gnugo")
+    assert got.dead ^ want <= got.disputed_stones | _estimator_misses(example, board)
+
+
+def _estimator_misses(example: Example, board: Board) -> frozenset[Point]:
+    want = frozenset(example.point(v) for v in example.estimator)
+    return estimate(board).dead ^ want
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+CELLS = st.lists(st.sampled_from([None, Color.BLACK, Color.WHITE]), min_size=25, max_size=25)
+
+
+def _board(cells: list[Color | None], size: int = 5) -> Board:
+    board = Board(size)
+    for i, color in enumerate(cells):
+        point = Point(*divmod(i, size))
+        if color is not None and board.is_legal(color, point):
+            board.play(color, point)
+            board.pass_move()
+    return board
+
+
+def _swapped(board: Board) -> Board:
+    out = Board(board.size)
+    out.edit((color.opponent, p) for p, color in board.stones())
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(CELLS, st.sets(st.integers(0, 24), max_size=6) | st.none())
+def test_judge_is_deterministic_colour_blind_and_proposes_whole_chains(
+    cells: list[Color | None], named: set[int] | None
+) -> None:
+    board = _board(cells)
+    engine = None if named is None else {Point(*divmod(i, 5)) for i in named}
+    got = judge(board, engine)
+    assert judge(board.copy(), engine) == got
+    for p in got.dead:
+        assert board.chain(p) <= got.dead
+    for group in got.disputed:
+        assert list(group) == sorted(group)
+        assert len({board.get(p) for p in group}) == 1
+    assert list(got.disputed) == sorted(got.disputed)
+    assert list(got.unsettled) == sorted(got.unsettled)
+    swapped = judge(_swapped(board), engine)
+    assert swapped.dead == got.dead
+    assert swapped.disputed == got.disputed
+    assert swapped.unsettled == got.unsettled
