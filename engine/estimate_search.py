@@ -17,7 +17,7 @@ depth limit or by a repetition. It is a search with a node budget; past it the a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.board import Board
@@ -207,43 +207,46 @@ class _Search:
 
     def _children(
         self, state: ConfirmationPlay, attacking: bool
-    ) -> list[tuple[Point | None, ConfirmationPlay]]:
+    ) -> Iterator[tuple[Point | None, ConfirmationPlay]]:
+        """The moves of the player to move, best first (captures, then liberties), each with the
+        position after it; generated lazily: a position is copied only when the search gets to
+        it (an attacker's first winning move, a defender's first losing one, ends the list)."""
         board = state.board
         color = state.to_move
         target_libs: set[Point] = set()
         for p in self.target:
             if board.get(p) is self.defender:
                 target_libs |= board.liberties(p)
-        scored: list[tuple[tuple[int, int, int], Point | None, ConfirmationPlay]] = []
+        scored: list[tuple[tuple[int, int, int], Point]] = []
         key: tuple[int, int, int]
         for point in self.zone:
             if board.get(point) is not None or _fills_own_eye(board, color, point):
                 continue
             if board.legality(color, point) is not None:
                 continue
-            try:
-                child, report = state.after(color, point)
-            except IllegalMove:
-                continue
-            captured = len(report.captured)
-            own = len(child.board.liberties(point))
+            captured, own = _after_move(board, color, point)
             if own == 0:
                 continue
             if attacking:
                 key = (captured, int(point in target_libs), own)
             else:
                 key = (captured, own, int(point in target_libs))
-            scored.append((key, point, child))
+            scored.append((key, point))
         scored.sort(key=lambda item: item[0], reverse=True)
-        out: list[tuple[Point | None, ConfirmationPlay]] = [(p, c) for _, p, c in scored]
+        for _, point in scored:
+            try:
+                child, _report = state.after(color, point)
+            except IllegalMove:
+                continue  # a ko retaken without the pass Art. 7.2 asks for
+            yield point, child
         banned = sorted(
             (min(ko) for ko, who in state.bans.items() if who is color), key=lambda p: p
         )
         if banned:
-            out.extend((None, state.after_pass(color, ko_point)) for ko_point in banned)
+            for ko_point in banned:
+                yield None, state.after_pass(color, ko_point)
         elif not attacking:
-            out.append((None, state.after_pass(color)))
-        return out
+            yield None, state.after_pass(color)
 
     def _clause_two_fails(self, state: ConfirmationPlay) -> bool:
         """True unless the capture lets the defender play a stone on the captured points that the
@@ -277,6 +280,29 @@ class _Search:
             if held:
                 return False
         return True
+
+
+def _after_move(board: Board, color: Color, point: Point) -> tuple[int, int]:
+    """For a legal move of ``color`` on the empty ``point``: how many stones it captures, and
+    the liberties of the chain it makes (without playing it)."""
+    captured: set[Point] = set()
+    own: set[Point] = {point}
+    libs: set[Point] = set()
+    for n in board.neighbours(point):
+        stone = board.get(n)
+        if stone is None:
+            libs.add(n)
+        elif stone is color:
+            if n not in own:
+                own |= board.chain(n)
+                libs |= board.liberties(n)
+        elif n not in captured and board.liberties(n) == {point}:
+            captured |= board.chain(n)
+    libs.discard(point)
+    for p in captured:
+        if any(q in own for q in board.neighbours(p)):
+            libs.add(p)
+    return len(captured), len(libs)
 
 
 def _fills_own_eye(board: Board, color: Color, point: Point) -> bool:
