@@ -15,7 +15,13 @@ it names stands for its whole chain):
    zone and node budget than the estimator's own (:class:`engine.estimate_fights.FightReader`):
    a conclusive reading (the opponent moving first captures it, or it holds) settles the group;
 3. a group the reading cannot settle is *disputed*: it stays flagged for the players, and the
-   proposal takes the estimator's side for it (see :data:`DISPUTED_SIDE`).
+   proposal takes the estimator's side for it (:data:`DISPUTED_SIDE`). Measured on the OGS
+   end positions (``tests/data/ogs_autoscore``): the estimator's side makes 27 of 31 proposals
+   right (99.6 % of the judged stones), GNU Go's side 21 of 31 (97.8 %); every group left
+   disputed there is one where GNU Go is wrong (seki, scattered dead stones);
+4. the estimator's own unsettled points stay, except those it gave only because it doubted its
+   own proposal (:attr:`engine.estimate.Estimate.doubtful`) next to chains the engine calls dead
+   too: two judges agreeing settle that doubt.
 
 All reading is bounded by node budgets, never by the clock; the answer is deterministic.
 """

@@ -14,6 +14,7 @@ from engine.estimate import MAX_ROUNDS, estimate, estimate_dead, estimate_owners
 from engine.estimate_core import Analysis
 from engine.estimate_fights import FightReader
 from engine.estimate_search import Reader
+from tests.engine.diagrams import board_from
 from tests.engine.ogs_corpus import Position, load_corpus, score
 
 
@@ -482,3 +483,38 @@ def test_estimate_is_deterministic_and_colour_blind(position: Position) -> None:
     first = estimate(position.board)
     assert estimate(position.board) == first
     assert estimate(_swapped(position.board)) == first
+
+
+#: a 9x9 game stopped after 34 moves of random play (GNU Go, playing it out, finds B+2.5): weak
+#: groups everywhere; the shapes alone would take 17 black and white stones off and count a
+#: confident W+87.5
+UNFINISHED = """
+    9 . X O . O . . . .
+    8 . X X . . . . O .
+    7 . . . O X O . X O
+    6 X . . . O X . . O
+    5 . O O . . O . . X
+    4 . . X . . X . . .
+    3 . X . O X . . . X
+    2 O . . O O O . O X
+    1 . . X . X . . . X
+      A B C D E F G H J"""
+
+
+def test_an_unfinished_position_is_not_proposed_as_a_confident_count() -> None:
+    """Art. 7.1 cannot be shown here (nothing is read out, most dead chains stand where their
+    own colour is strong): the proposal names where play is still open, next to those chains,
+    rather than a count (the players resume, Art. 9.3, or mark the dead stones, Art. 9.2)."""
+    board = board_from(UNFINISHED)
+    result = estimate(board)
+    assert result.unsettled
+    assert set(result.doubtful) <= set(result.unsettled)
+    assert result.doubtful  # the doubtful chains' liberties
+    for point in result.doubtful:
+        assert any(n in result.dead for n in board.neighbours(point))
+
+
+def test_the_finished_corpus_positions_are_not_doubted() -> None:
+    """A finished game has few dead chains, each in the enemy's sphere or read out: no corpus
+    position is reported unsettled because its proposal would be a guess."""
+    assert [p.name for p in CORPUS if estimate(p.board).doubtful] == []

@@ -212,3 +212,18 @@ def test_judge_is_deterministic_colour_blind_and_proposes_whole_chains(
     assert swapped.dead == got.dead
     assert swapped.disputed == got.disputed
     assert swapped.unsettled == got.unsettled
+
+
+def test_the_engine_calling_the_doubtful_chains_dead_settles_the_doubt() -> None:
+    """Alone, the estimator doubts its proposal on an unfinished position (engine.estimate step
+    7); an engine calling the same stones dead settles that doubt (the other open points stay)."""
+    from tests.engine.test_estimate import UNFINISHED
+
+    board = board_from(UNFINISHED)
+    own = estimate(board)
+    alone = judge(board)
+    assert set(own.doubtful) <= set(alone.unsettled)
+    both = judge(board, own.dead)
+    assert both.dead == own.dead
+    assert not set(both.unsettled) & set(own.doubtful)
+    assert set(both.unsettled) == set(own.unsettled) - set(own.doubtful)
