@@ -191,10 +191,13 @@ EXAMPLE_11 = Example(
     estimator=frozenset({"A2", "A3", "B2", "B3", "C3", "D3", "D2", "C1", "K1", "N3"}),
     estimator_xfail=(
         "estimator: the ko stones K1 and N3 of the double-ko seki are proposed dead, but B1 is "
-        "too: White a captures it, and the reading then finds White's left group with the two "
-        "points B1 and b that Black cannot play (the shape of Example 9 with the colours "
-        "swapped, where both sides are dead); the commentary keeps B1 alive inside the dead "
-        "white group"
+        "too: White a captures it, and White's left group then has the two eyes B1 and b "
+        "(Black b is self-atari). That is Example 9 with the colours swapped, where the "
+        "commentary says of the same stone 'clearly dead because Black can capture it at A' "
+        "(Art. 7.1); the commentary to Example 11 names only the seven white stones, so B1 "
+        "alive is this reconstruction's reading, not the commentary's words. Kept as the "
+        "reconstruction's answer (its count, 123 points, assumes it); the proposal is not "
+        "changed to fit it. The winner is the same either way"
     ),
 )
 
