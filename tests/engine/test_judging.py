@@ -173,7 +173,7 @@ def _estimator_misses(example: Example, board: Board) -> frozenset[Point]:
 
 # -- properties ---------------------------------------------------------------------------------
 
-CELLS = st.lists(st.sampled_from([None, Color.BLACK, Color.WHITE]), min_size=25, max_size=25)
+CELLS = st.lists(st.sampled_from([None, None, Color.BLACK, Color.WHITE]), min_size=25, max_size=25)
 
 
 def _board(cells: list[Color | None], size: int = 5) -> Board:
