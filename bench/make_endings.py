@@ -15,7 +15,7 @@ big dead chains, living chains short of liberties (one or two) at the end. The r
 project's output (GNU Go's moves are not covered by its licence): CC0, like ``bench/games/``.
 
 Usage: ``python bench/make_endings.py [--games 9:N,13:N,19:N] [--keep 9:N,13:N,19:N]
-[--jobs J] [--out DIR]`` (defaults: play 60/36/10, keep 30/20/10).
+[--jobs J] [--out DIR]`` (defaults: play 70/28/10, keep 30/20/10, as the corpus was made).
 """
 
 from __future__ import annotations
@@ -317,7 +317,7 @@ def sizes(text: str) -> dict[int, int]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=sizes, default=sizes("9:60,13:36,19:10"))
+    parser.add_argument("--games", type=sizes, default=sizes("9:70,13:28,19:10"))
     parser.add_argument("--keep", type=sizes, default=sizes("9:30,13:20,19:10"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=1)
