@@ -20,7 +20,8 @@ Who may ask, and when:
 - one estimate a minute per game and person (:attr:`service.limits.Limits.estimate_seconds`,
   kept per process); a refused one is not counted.
 
-The estimator runs in a worker thread, so the event loop (and every other game) goes on.
+The estimator runs in the bot's reading process (a worker thread when it has none), so the event
+loop (and every other game) goes on.
 """
 
 from __future__ import annotations
@@ -128,7 +129,10 @@ async def estimate(unit: Unit, command: Estimate) -> View:
     wait = unit.context.estimates.take((gid, person), unit.now, seconds)
     if wait is not None:
         raise UserError(t("error.estimate_wait", id=gid, seconds=max(1, math.ceil(wait))))
-    counted = await asyncio.to_thread(estimated, loaded.game.board.copy(), row.komi)
+    # in the bot's reading process when it has one (never competing with the event loop)
+    loop = asyncio.get_running_loop()
+    board_copy = loaded.game.board.copy()
+    counted = await loop.run_in_executor(unit.context.judging, estimated, board_copy, row.komi)
     names = await unit.names(row)
     leader = counted.leader
     margin = abs(counted.margin)
