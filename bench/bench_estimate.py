@@ -36,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -50,8 +51,8 @@ from engine.board import Board  # noqa: E402
 from engine.colors import Color  # noqa: E402
 from engine.coords import Point, parse_vertex, to_sgf_point  # noqa: E402
 from engine.counting import count_board  # noqa: E402
-from engine.estimate import estimate  # noqa: E402
-from engine.judging import Judgement, judge  # noqa: E402
+from engine.estimate import estimate, estimate_ownership  # noqa: E402
+from engine.judging import Judgement, engine_budget, judge  # noqa: E402
 from records.sgf import load_sgf  # noqa: E402
 from tests.engine import goscorer  # noqa: E402
 from tests.engine.diagrams import board_from, parse_marked  # noqa: E402
@@ -84,14 +85,50 @@ class GnuGo:
     """A GNU Go process spoken to over GTP."""
 
     def __init__(self, program: str) -> None:
-        self.proc = subprocess.Popen(
-            [program, "--mode", "gtp"],
+        self.program = program
+        self.timeouts = 0  # commands that took longer than their cap (the process restarted)
+        #: answers already given, with the seconds they took: (position, question) ->
+        #: (answer or None past the cap, seconds); the same position is asked once per run
+        self.answers: dict[tuple[str, str], tuple[str | None, float]] = {}
+        self.proc = self._start()
+
+    def _start(self) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [self.program, "--mode", "gtp"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
 
-    def command(self, line: str) -> str:
+    def command(self, line: str, cap: float | None = None) -> str:
+        """The answer to ``line``; with ``cap`` (seconds) a slower answer raises TimeoutError
+        and GNU Go is restarted (it can read a mid-game position for minutes)."""
+        if cap is None:
+            return self._command(line)
+        box: list[str | Exception] = []
+
+        def work() -> None:
+            try:
+                box.append(self._command(line))
+            except (RuntimeError, OSError, ValueError) as exc:
+                box.append(exc)
+
+        thread = threading.Thread(target=work, daemon=True)
+        thread.start()
+        thread.join(cap)
+        if thread.is_alive():
+            self.proc.kill()
+            thread.join()
+            self.proc.wait()
+            self.proc = self._start()
+            self.timeouts += 1
+            raise TimeoutError(f"gnugo: {line!r} took more than {cap:g} s")
+        answer = box[0]
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    def _command(self, line: str) -> str:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
@@ -109,16 +146,37 @@ class GnuGo:
             raise RuntimeError(f"gnugo: {line!r} -> {joined!r}")
         return joined[1:].strip()
 
-    def dead(self, board: Board) -> set[Point]:
+    def timed(
+        self, board: Board, question: str, cap: float | None = None
+    ) -> tuple[str | None, float]:
+        """Load ``board`` and answer ``question``, with the seconds it took (None past ``cap``
+        seconds). A position asked again gets the first answer and time."""
+        key = (board_sgf(board), question)
+        if key in self.answers:
+            return self.answers[key]
         with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as handle:
-            handle.write(board_sgf(board))
+            handle.write(key[0])
             name = handle.name
+        start = time.perf_counter()
         try:
             self.command(f"loadsgf {name}")
-            answer = self.command("final_status_list dead")
+            answer: str | None = self.command(question, cap)
+        except TimeoutError:
+            answer = None
         finally:
             Path(name).unlink()
-        return {parse_vertex(v, board.size) for v in answer.split()}
+        self.answers[key] = (answer, time.perf_counter() - start)
+        return self.answers[key]
+
+    def dead_timed(self, board: Board, cap: float | None = None) -> tuple[set[Point] | None, float]:
+        """GNU Go's dead stones (None past ``cap``) and the seconds it took."""
+        answer, seconds = self.timed(board, "final_status_list dead", cap)
+        if answer is None:
+            return None, seconds
+        return {parse_vertex(v, board.size) for v in answer.split()}, seconds
+
+    def dead(self, board: Board) -> set[Point]:
+        return self.dead_timed(board)[0] or set()
 
     def close(self) -> None:
         with contextlib.suppress(RuntimeError, BrokenPipeError):
@@ -214,6 +272,12 @@ LIVE_MOVES = (50, 100, 150, 200)
 LIVE_RUNS = 3
 GAMES_DIR = ROOT / "bench" / "games"
 CORPORA = ("ogs", "goscorer", "j89", "endings")
+#: GNU Go alone may take this long for one position (its answer is the peer's; the reconciled
+#: proposal waits only for :func:`engine.judging.engine_budget`)
+GNUGO_CAP = 60.0
+#: GNU Go's own live estimate (``estimate_score``) as the peer of ``estimate``: at these moves
+LIVE_PEER_MOVES = (100, "end")
+LIVE_PEER_CAP = 30.0
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -250,6 +314,7 @@ class Tally:
     flagged: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CORPORA, 0))
     unflagged_names: list[str] = field(default_factory=list)
     times: dict[int, list[float]] = field(default_factory=dict)
+    timeouts: int = 0  # GNU Go over its cap (gnugo) or over the proposal's budget (reconciled)
 
     def winner(self, corpus: str, name: str, wrong: bool, judgement: Judgement) -> None:
         if not wrong:
@@ -284,6 +349,7 @@ class Tally:
             "wrong_winner_unflagged_positions": list(self.unflagged_names),
             "wrong_winner_flagged": sum(self.flagged.values()),
             "wrong_winner_flagged_by_corpus": dict(self.flagged),
+            "engine_timeouts": self.timeouts,
             **{
                 f"time_{size}_{name}": round(value, 4)
                 for size, values in sorted(self.times.items())
@@ -323,11 +389,17 @@ class Judges:
         if not engine:
             out["reconciled"] = own
             return out
-        start = time.perf_counter()
-        theirs = self.gnugo.dead(board)
-        engine_s = time.perf_counter() - start
-        chains = frozenset(p for q in theirs if board.get(q) is not None for p in board.chain(q))
+        theirs, engine_s = self.gnugo.dead_timed(board, GNUGO_CAP)
+        if theirs is None:
+            self.tallies["gnugo"].timeouts += 1
+        chains = frozenset(
+            p for q in theirs or () if board.get(q) is not None for p in board.chain(q)
+        )
         out["gnugo"] = Judgement(chains, (), (), ("gnugo",))
+        budget = engine_budget(board.size)
+        if engine_s > budget:  # the proposal goes on without the engine's answer
+            theirs, engine_s = None, budget
+            self.tallies["reconciled"].timeouts += 1
         start = time.perf_counter()
         out["reconciled"] = judge(board.copy(), theirs)
         if timed:
@@ -504,16 +576,18 @@ def judge_endings(judges: Judges, endings: list[Ending]) -> None:
             tally.winner("endings", ending.name, result.wrong_winner, judgement)
 
 
-def live_positions() -> list[Board]:
-    """The 19x19 positions of bench/games/ at moves 50, 100, 150, 200 and the end."""
-    boards: list[Board] = []
+def live_positions() -> list[tuple[int | str, Board]]:
+    """The 19x19 positions of bench/games/ at moves 50, 100, 150, 200 and the end, each with
+    its move number (or "end")."""
+    boards: list[tuple[int | str, Board]] = []
     for path in sorted(GAMES_DIR.glob("*.sgf")):
         record = load_sgf(path)
-        stops = [m for m in LIVE_MOVES if m < len(record.moves)] + [len(record.moves)]
-        for stop in stops:
+        stops: list[tuple[int | str, int]] = [(m, m) for m in LIVE_MOVES if m < len(record.moves)]
+        stops.append(("end", len(record.moves)))
+        for label, stop in stops:
             board = replay_record(record, stop).board
             if board.size == 19:
-                boards.append(board.copy())
+                boards.append((label, board.copy()))
     return boards
 
 
@@ -523,7 +597,8 @@ class Live:
 
     positions: int
     runs: list[list[float]]  # per run, the time of each position
-    gnugo: list[float]  # GNU Go's final_status_list on the same positions (one run)
+    gnugo: list[float]  # GNU Go's estimate_score at LIVE_PEER_MOVES (one run)
+    gnugo_timeouts: int = 0
 
     def cell(self, who: str) -> str:
         if who == "estimator":
@@ -534,27 +609,49 @@ class Live:
                 f"{statistics.median(run_p99):.2f}/{max(run_p99):.2f})"
             )
         if who == "gnugo":
-            return spread(self.gnugo)
+            late = (
+                f", {self.gnugo_timeouts} over {LIVE_PEER_CAP:g} s" if self.gnugo_timeouts else ""
+            )
+            return f"{spread(self.gnugo)} (estimate_score, n={len(self.gnugo)}{late})"
         return "-"
+
+
+def live_estimate() -> Callable[[Board], object]:
+    """What the ``estimate`` command computes (the estimator only, never the engine): the
+    handler's :func:`service.handlers.estimating.estimated` where it exists, else the estimator's
+    proposal and the ownership it draws."""
+    try:
+        from service.handlers.estimating import estimated
+    except ImportError:
+
+        def fallback(board: Board) -> object:
+            return estimate_ownership(board, estimate(board).dead)
+
+        return fallback
+    return lambda board: estimated(board, 6.5)
 
 
 def measure_live(gnugo: GnuGo | None) -> Live:
     boards = live_positions()
+    work = live_estimate()
     runs = []
     for _ in range(LIVE_RUNS):
         times = []
-        for board in boards:
+        for _, board in boards:
             start = time.perf_counter()
-            estimate(board.copy())
+            work(board.copy())
             times.append(time.perf_counter() - start)
         runs.append(times)
-    peer = []
+    peer: list[float] = []
+    late = 0
     if gnugo is not None:
-        for board in boards:
-            start = time.perf_counter()
-            gnugo.dead(board)
-            peer.append(time.perf_counter() - start)
-    return Live(len(boards), runs, peer)
+        for label, board in boards:
+            if label not in LIVE_PEER_MOVES:
+                continue
+            answer, seconds = gnugo.timed(board, "estimate_score", LIVE_PEER_CAP)
+            late += answer is None
+            peer.append(seconds)
+    return Live(len(boards), runs, peer, late)
 
 
 def wrong_cell(counts: dict[str, int]) -> str:
@@ -610,10 +707,19 @@ def print_table(judges: Judges, live: Live, gs_baseline: int) -> None:
         f"marks {gs_baseline} territories are exact; GNU Go sees only the 6 square snapshots, "
         f"the reconciled proposal is the estimator's on the rectangles. Times: the proposal "
         f"(with GNU Go's answer for reconciled) on every position of every corpus by size; "
-        f"estimate: engine.estimate.estimate on {live.positions} positions of bench/games "
-        f"(moves 50/100/150/200/end), {LIVE_RUNS} runs, p99 per run min/median/max; GNU Go's "
-        f"final_status_list on the same positions is the peer"
+        f"estimate: the estimate command's count (service.handlers.estimating.estimated: "
+        f"estimator and ownership, no engine) on {live.positions} positions of bench/games "
+        f"(moves 50/100/150/200/end), {LIVE_RUNS} runs, p99 per run min/median/max; the peer: "
+        f"GNU Go's own estimate_score at moves 100 and the end (its final_status_list reads a "
+        f"mid-game 19x19 position for minutes). Proposal times: reconciled waits for GNU Go at "
+        f"most engine_budget (5 s on 19x19), then goes on alone (timeouts below)"
     )
+    if judges.gnugo is not None:
+        print(
+            f"GNU Go over {GNUGO_CAP:g} s (no answer): {judges.tallies['gnugo'].timeouts}; "
+            f"proposals that went on without GNU Go (over engine_budget): "
+            f"{judges.tallies['reconciled'].timeouts}"
+        )
     for name in judges.names:
         names = judges.tallies[name].unflagged_names
         if names:
