@@ -13,6 +13,16 @@ target is under 0.5 s), and each remaining disagreement with its reason (``KNOWN
 ``tests/engine/test_estimate.py``). The last line of the output is one JSON object of named
 figures.
 
+Then (issue 23) one table of three judges: ``estimator`` (:func:`engine.judging.judge` without an
+engine), ``reconciled`` (``judge`` with GNU Go's ``final_status_list dead``, waiting at most
+:func:`engine.judging.engine_budget`) and ``gnugo`` (GNU Go alone), on the OGS positions, the
+goscorer snapshots (``tests/engine/goscorer.py``), the J89 examples (``tests/engine/
+ld_examples.py``: 7, 9, 10, 11, 24a, 25) and the messy engine endings
+(``tests/engine/endings_corpus.py``): positions right, results reproduced, wrong winners with and
+without a flag (unsettled points or disputed groups), proposal times per board size, and the
+``estimate`` command's time on 19x19 positions of ``bench/games`` with GNU Go's
+``estimate_score`` as its peer. The JSON line carries the same figures under ``judges``.
+
 Remaining disagreements with the corpus answer (27 of 31 right), each for a J89 reason or named
 as not settled:
 
