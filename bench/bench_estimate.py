@@ -406,6 +406,8 @@ class Judges:
             p for q in theirs or () if board.get(q) is not None for p in board.chain(q)
         )
         out["gnugo"] = Judgement(chains, (), (), ("gnugo",))
+        if timed:
+            self.tallies["gnugo"].timed(board.size, engine_s)
         budget = engine_budget(board.size)
         if engine_s > budget:  # the proposal goes on without the engine's answer
             theirs, engine_s = None, budget
@@ -413,7 +415,6 @@ class Judges:
         start = time.perf_counter()
         out["reconciled"] = judge(board.copy(), theirs)
         if timed:
-            self.tallies["gnugo"].timed(board.size, engine_s)
             self.tallies["reconciled"].timed(board.size, engine_s + time.perf_counter() - start)
         return out
 
