@@ -21,7 +21,15 @@ itself is :mod:`engine.counting`). The method, pure Python on whole chains, dete
 5. Any other weak group is dead when it lies in an area walled by the enemy (the points that are
    not enemy stones, connected) that holds no strong group of its colour, every enemy group on
    the wall being strong or having a strong friend in its own area — unless a short reading
-   shows that the enemy cannot fill its liberties (seki, :mod:`engine.estimate_read`). A weak
+   shows that the enemy cannot fill its liberties (seki, :mod:`engine.estimate_read`), or
+   unless the kill depends on the enemy's wall (:meth:`engine.estimate_core.Analysis._short_wall`:
+   a wall group next to it without two eyes of its own): when the wall's one-point eye is false
+   only because of the group's stones and the group's own eye only because of the wall's, each
+   side lives only by capturing the other and neither can fill the other's last liberties
+   without self-atari: a seki (Art. 8), the group is not dead; when the wall's eye alone is made
+   false by it (the wall lives only by the capture), or the wall (strong by space only, or in
+   atari) has no more liberties than the group's chain next to it (whoever moves first wins the
+   race, Art. 7.1, Example 9), the kill stands but both are reported unsettled. A weak
    group whose area holds a strong friend may still connect out and is left alive, unless it
    loses a capturing race against a weak enemy group it touches: eyes, then liberties decide,
    and an even race is a seki (both live). Races are settled after the clear cases, the weakest
@@ -73,9 +81,10 @@ def estimate(board: Board) -> Estimate:
     could not settle. Neutral dame are not unsettled."""
     size = board.size
     cells = _cells(board)
-    dead, fights = _analyse(board, cells)
+    dead, fights, contested = _analyse(board, cells)
     dead_points = frozenset(Point(*divmod(i, size)) for i in dead)
     open_points = open_boundaries(board, dead_points) | open_fights(board, fights, dead_points)
+    open_points |= {Point(*divmod(i, size)) for i in contested}
     doubtful = doubtful_dead(board, fights, dead_points) - open_points
     return Estimate(dead_points, tuple(sorted(open_points | doubtful)), tuple(sorted(doubtful)))
 
@@ -83,7 +92,7 @@ def estimate(board: Board) -> Estimate:
 def estimate_dead(board: Board) -> frozenset[Point]:
     """Every stone the bot proposes as dead at the end of the game (whole chains)."""
     size = board.size
-    dead, _ = _analyse(board, _cells(board))
+    dead, _, _ = _analyse(board, _cells(board))
     return frozenset(Point(*divmod(i, size)) for i in dead)
 
 
@@ -105,22 +114,24 @@ def _cells(board: Board) -> list[int]:
     return [int(c) if c else 0 for row in board.grid() for c in row]
 
 
-def _analyse(board: Board, cells: Sequence[int]) -> tuple[set[int], FightReader]:
+def _analyse(board: Board, cells: Sequence[int]) -> tuple[set[int], FightReader, set[int]]:
     """The analysis on a flat list of cells (0 empty, 1 black, 2 white): indices of dead stones,
-    and the fights read on the way."""
+    the fights read on the way, and the contested points (step 5: a kill that depends on the
+    enemy's wall)."""
     size = board.size
     reading = FightReader(board.copy())
     chains = find_chains(size, cells)
     safe = benson_alive(size, cells, chains, 1) | benson_alive(size, cells, chains, 2)
     dead_chains: set[int] = set()
+    contested: set[int] = set()
     for _ in range(MAX_ROUNDS):
-        analysis = Analysis(size, cells, chains, dead_chains, safe, reading)
+        analysis = Analysis(size, cells, chains, dead_chains, safe, reading, contested)
         newly = analysis.decide(SPACE_ALIVE)
         if not newly:
             break
         dead_chains |= newly
     dead_chains -= _revived(size, cells, chains, dead_chains, reading)
-    return {s for c in dead_chains for s in chains[c].stones}, reading
+    return {s for c in dead_chains for s in chains[c].stones}, reading, contested
 
 
 def _revived(

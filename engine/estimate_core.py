@@ -130,6 +130,7 @@ class Analysis:
         dead: set[int],
         safe: set[int],
         reading: FightReader | None = None,
+        contested: set[int] | None = None,
     ) -> None:
         self.size = size
         self.cells = cells
@@ -148,6 +149,9 @@ class Analysis:
         self._board: Board | None = None
         #: reads small closed fights out under Art. 7 (see :mod:`engine.estimate_fights`)
         self.reading = reading
+        #: liberties (flat indices) of the shape kills that a short wall makes a race or a seki
+        #: (see :meth:`_short_wall`), filled across the rounds: reported unsettled
+        self.contested = contested if contested is not None else set()
 
     def _groups(self) -> list[int]:
         """Per living chain, the number of its group (the smallest chain number in it)."""
@@ -200,6 +204,7 @@ class Analysis:
         groups = self.groups = self._members()
 
         eyes, space = self._eyes_and_space(alive)
+        own_eyes = dict(eyes)
         captives = captive_groups(self, groups)
         if captives:
             # Each colour's eyes and space are measured with the weak enemy groups it encloses
@@ -252,7 +257,12 @@ class Analysis:
             if g in strong or g in settled:
                 continue
             if g in enclosed:
-                if self._capturable(members):
+                # a seki with the wall is not a capture; a race or a wall that lives only by
+                # the capture stays a kill, reported contested
+                if (
+                    self._capturable(members)
+                    and self._short_wall(members, own_eyes, strong) != "seki"
+                ):
                     newly.update(members)
                 continue
             color = chains[g].color
@@ -346,6 +356,71 @@ class Analysis:
         if self._board is None:
             self._board = build_board(self.size, self.alive)
         return can_capture(self._board, [s for c in members for s in self.chains[c].stones])
+
+    def _short_wall(
+        self, members: Sequence[int], own_eyes: dict[int, int], strong: set[int]
+    ) -> str | None:
+        """How the capture of a weak group that the shape rules find enclosed and capturable
+        depends on the enemy's wall around it. Only a wall group without two eyes of its own
+        (counted with this group on the board) and not unconditionally alive can depend on it:
+
+        * "seki": the wall has a one-point eye that this group's stones alone make false, and
+          this group has one that the wall's stones alone make false (the bamboo and false-eye
+          sekis): each side's eye is real only once the other is captured, and neither can fill
+          the other's last liberties without self-atari (Art. 8, the commentary's seki);
+        * "race": the wall (strong on space only, or in atari) has no more liberties than the
+          weakest chain of this group next to it: the defender, moving first, captures it first
+          (Art. 7.1: whoever moves first wins, the position is not finished, Example 9);
+        * "false": only the wall's eye is made false by this group: the wall's life depends on
+          the capture;
+        * None: the wall does not depend on it.
+
+        For any answer but None the first liberty of the group and of that wall are recorded as
+        contested (reported unsettled)."""
+        nbrs = neighbour_table(self.size)
+        alive, chains, chain_of, group_of = self.alive, self.chains, self.chain_of, self.group_of
+        stones = {s for c in members for s in chains[c].stones}
+        color = chains[members[0]].color
+        libs = {n for s in stones for n in nbrs[s] if not alive[n]}
+        walls = {group_of[chain_of[n]] for s in stones for n in nbrs[s] if alive[n] == 3 - color}
+        rank = {"seki": 3, "race": 2, "false": 1}
+        verdict: str | None = None
+        for h in sorted(walls):
+            wall_chains = self.groups.get(h, [])
+            if own_eyes.get(h, 0) >= 2 or any(c in self.safe for c in wall_chains):
+                continue
+            wall = {s for c in wall_chains for s in chains[c].stones}
+            wall_libs = {n for s in wall for n in nbrs[s] if not alive[n]}
+            found: str | None = None
+            if self._eye_made_false(wall_libs, 3 - color, stones):
+                found = "seki" if self._eye_made_false(libs, color, wall) else "false"
+            else:
+                touching = {chain_of[n] for s in wall for n in nbrs[s] if n in stones}
+                weakest = min(self._liberties([c]) for c in touching)
+                if len(wall_libs) <= weakest and (h in strong or len(wall_libs) == 1):
+                    found = "race"
+            if found is None:
+                continue
+            self.contested.update((min(libs), min(wall_libs)))
+            if verdict is None or rank[found] > rank[verdict]:
+                verdict = found
+        return verdict
+
+    def _eye_made_false(self, points: set[int], color: int, by: set[int]) -> bool:
+        """Whether one of ``points`` is a one-point eye of ``color`` (every neighbour a living
+        stone of it) that is false (:meth:`_is_false_eye`) with the stones ``by`` on the board
+        and would not be without them."""
+        nbrs = neighbour_table(self.size)
+        diagonals = diagonal_table(self.size)
+        alive = self.alive
+        for e in sorted(points):
+            if any(alive[n] != color for n in nbrs[e]):
+                continue
+            hostile = [d for d, _, _ in diagonals[e] if alive[d] == 3 - color]
+            limit = 1 if len(diagonals[e]) < 4 else 2
+            if len(hostile) >= limit and sum(1 for d in hostile if d not in by) < limit:
+                return True
+        return False
 
     def _mutual_atari(self, members: Sequence[int]) -> bool:
         if self._board is None:

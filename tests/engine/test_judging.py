@@ -7,6 +7,11 @@ Diagrams: ``X`` black, ``O`` white, ``.`` empty; vertices are GTP names (A1 bott
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +21,7 @@ from engine.colors import Color
 from engine.coords import Point, parse_vertex
 from engine.estimate import estimate
 from engine.judging import ENGINE_SECONDS, Judgement, engine_budget, judge
+from tests.engine import goscorer
 from tests.engine.diagrams import board_from
 from tests.engine.ld_examples import EXAMPLES, Example
 
@@ -227,3 +233,216 @@ def test_the_engine_calling_the_doubtful_chains_dead_settles_the_doubt() -> None
     assert both.dead == own.dead
     assert not set(both.unsettled) & set(own.doubtful)
     assert set(both.unsettled) == set(own.unsettled) - set(own.doubtful)
+
+
+# -- seki and races next to a kill: lightvector's goscorer snapshots ---------------------------
+#
+# The snapshots (tests/data/goscorer_snapshots, loaded by tests/engine/goscorer.py) are
+# rectangles; the estimator looks its neighbour and diagonal tables up by board size, so for a
+# snapshot both are swapped for the rectangle's (as bench/bench_estimate.py does). The reference
+# is our count with the snapshot's own dead marks; a proposal names a *wrong winner* when its
+# count has another winner (komi 0, only where the reference has one), and it is *flagged* when
+# it has unsettled points or disputed groups.
+
+
+def _rectangle_diagonals(frame: goscorer.Frame) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The diagonal table (:func:`engine.tables.diagonal_table`) of a rectangle on its square."""
+    size = frame.size
+    table: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(size * size)]
+
+    def index(line: int, col: int) -> int:
+        point = frame.point((line, col))
+        return point.row * size + point.col
+
+    for line in range(frame.height):
+        for col in range(frame.width):
+            table[index(line, col)] = tuple(
+                (index(line + dl, col + dc), index(line + dl, col), index(line, col + dc))
+                for dl in (-1, 1)
+                for dc in (-1, 1)
+                if 0 <= line + dl < frame.height and 0 <= col + dc < frame.width
+            )
+    return tuple(table)
+
+
+@contextmanager
+def _judging_rectangle(height: int, width: int) -> Iterator[goscorer.Frame]:
+    """:func:`tests.engine.goscorer.rectangle` with every ``engine.*`` module's neighbour and
+    diagonal tables swapped too (the estimator's modules import them by name)."""
+    with goscorer.rectangle(height, width) as frame:
+        if frame.plain:
+            yield frame
+            return
+        tables: dict[str, object] = {
+            "neighbour_table": frame.table(),
+            "diagonal_table": _rectangle_diagonals(frame),
+        }
+        saved: list[tuple[object, str, object]] = []
+        for module_name, module in list(sys.modules.items()):
+            if module is None or not module_name.startswith("engine."):
+                continue
+            for attr, table in tables.items():
+                original = getattr(module, attr, None)
+                if original is None:
+                    continue
+
+                def replacement(
+                    n: int, _original: Callable[[int], object] = original, _table: object = table
+                ) -> object:
+                    return _table if n == frame.size else _original(n)
+
+                saved.append((module, attr, original))
+                setattr(module, attr, replacement)
+        try:
+            yield frame
+        finally:
+            for patched, attr, original in reversed(saved):
+                setattr(patched, attr, original)
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    judgement: Judgement
+    dead: frozenset[goscorer.Spot]  # the proposal, in snapshot spots
+    unsettled: frozenset[goscorer.Spot]
+    reference: int  # Black's territory minus White's with the snapshot's marks
+    got: int  # the same with the proposal in place of the marks
+
+    @property
+    def flagged(self) -> bool:
+        return not self.judgement.settled
+
+    @property
+    def wrong_winner(self) -> bool:
+        sign = (self.reference > 0) - (self.reference < 0)
+        return self.reference != 0 and sign != (self.got > 0) - (self.got < 0)
+
+
+def _judge_snapshot(snap: goscorer.Snapshot) -> _Verdict:
+    with _judging_rectangle(snap.height, snap.width) as frame:
+        board = Board(frame.size)
+        setup: list[tuple[Color | None, Point]] = [(Color.BLACK, p) for p in frame.outside]
+        for line, text in enumerate(snap.board):
+            for col, char in enumerate(text):
+                if char in "xobw":
+                    color = Color.BLACK if char in "xb" else Color.WHITE
+                    setup.append((color, frame.point((line, col))))
+        board.edit(setup)
+        judgement = judge(board)
+        dead = frozenset(s for s in map(frame.spot, judgement.dead) if s is not None)
+        unsettled = frozenset(s for s in map(frame.spot, judgement.unsettled) if s is not None)
+    lines = tuple(
+        "".join(
+            ("b" if char in "xb" else "w")
+            if (line, col) in dead
+            else {"b": "x", "w": "o"}.get(char, char)
+            for col, char in enumerate(text)
+        )
+        for line, text in enumerate(snap.board)
+    )
+    marked = goscorer.count_ours(snap)
+    ours = goscorer.count_ours(goscorer.Snapshot(snap.name, lines, snap.territory, snap.seki))
+    return _Verdict(
+        judgement, dead, unsettled, marked.black - marked.white, ours.black - ours.white
+    )
+
+
+def _snapshot(name: str, board: str) -> goscorer.Snapshot:
+    snap = goscorer.load(goscorer.SNAPSHOT_DIR / f"test_{name}.txt")
+    assert snap.board == tuple(board.split()), "the diagram is the snapshot's board"
+    return snap
+
+
+#: bamboo_interleave_seki: the black stones inside White's group (A1 is the top left spot
+#: (0, 0) here) and White's group share liberties; each side's one-point eyes ((0,0) and (1,5)
+#: for Black, (6,3) and (6,6) for White) are false only because of the other side's stones, so
+#: neither side can fill the other's last liberties without self-atari: a seki (Art. 8; the
+#: commentary's Diagrams 13-14), not a dead group inside White's area
+BAMBOO_SEKI = """
+    .xxxxxx.ox..
+    xo..x.x.ox..
+    xooooxooox..
+    xx..xx.o.x..
+    x.oo..oo.x..
+    xxooxxoo.x..
+    x.o.oo.o.x..
+    ooooxxoo.x..
+    xxxxxxxxx...
+"""
+
+#: no_bamboo_interleave_seki_broken: the same without the bamboo joint; White's eyes (6,3) and
+#: (6,6) are still false because of Black's block (4,4)-(5,5): White lives only by capturing it,
+#: and whether it can is a reading the shapes do not settle (Art. 7.1, 8)
+BROKEN_SEKI = """
+    .xxxxxx.ox..
+    xo..xxx.ox..
+    xooo...oox..
+    xx.....o.x..
+    x.ooxx.o.x..
+    xxooxxoo.x..
+    x.o.oo.o.x..
+    ooooxxoo.x..
+    xxxxxxxxx...
+"""
+
+#: various_corner_eyes: White's strip (0,4)-(3,4) and Black's strip (4,4)-(7,4) touch, have no
+#: eye and four liberties each on the open middle: whoever moves first captures the other (a
+#: capturing race left open, Art. 7.1; the commentary's Example 9: the position is not finished)
+CORNER_RACE = """
+    ...xo.......xox..x
+    ...xo.......xox...
+    ...xo.......xox...
+    xxxxo.......xoxxxx
+    oooox.......xooooo
+    ..oox.......xo....
+    ...ox.......xo....
+    ...ox.......xo....
+"""
+
+#: basic_sekis_marked_dead: the white stone (1,7) next to Black's middle stones is in atari:
+#: Black takes it at once and the middle is not White's to count (Art. 7.1, 8)
+BASIC_SEKIS = """
+    .x.o.........x.x.
+    wx.o..xox..xx..oo
+    wx.o.o.xx.x..ooo.
+    wx.o..ooo..xxo.ob
+    .x.o.x.......obb.
+"""
+
+
+def test_a_bamboo_seki_inside_the_wall_is_not_proposed_dead() -> None:
+    """Art. 8: the seki's stones are alive; the proposal is right and says where play is open."""
+    got = _judge_snapshot(_snapshot("bamboo_interleave_seki", BAMBOO_SEKI))
+    assert not got.dead
+    assert not got.wrong_winner
+    assert got.flagged
+
+
+def test_a_wall_living_only_by_the_capture_is_flagged() -> None:
+    got = _judge_snapshot(_snapshot("no_bamboo_interleave_seki_broken", BROKEN_SEKI))
+    assert got.flagged
+    assert (4, 6) in got.unsettled  # a liberty of Black's block
+
+
+def test_a_capturing_race_of_two_strips_is_flagged() -> None:
+    got = _judge_snapshot(_snapshot("various_corner_eyes", CORNER_RACE))
+    assert got.flagged
+    assert got.unsettled & {(line, 5) for line in range(4)}  # White's strip's liberties
+    assert got.unsettled & {(line, 5) for line in range(4, 8)}  # Black's strip's
+
+
+def test_a_kill_next_to_a_wall_stone_in_atari_is_flagged() -> None:
+    got = _judge_snapshot(_snapshot("basic_sekis_marked_dead", BASIC_SEKIS))
+    assert got.flagged
+    assert (0, 7) in got.unsettled  # the liberty of the white stone in atari
+
+
+def test_no_goscorer_snapshot_gets_a_wrong_winner_unflagged() -> None:
+    """The whole goscorer corpus through judge() (the estimator alone): a proposal whose count
+    names another winner than the snapshot's own marks is flagged."""
+    silent = []
+    for path in goscorer.snapshot_paths():
+        got = _judge_snapshot(goscorer.load(path))
+        if got.wrong_winner and not got.flagged:
+            silent.append(path.stem)
+    assert silent == []
