@@ -7,8 +7,8 @@ arrivals), their stone moves' latency measured from the scheduled send. Beside i
 service and event loop, ``--stoppers`` other games are set up before the measured window at a
 tangled middle-game position of a bench record (move ``--at``, where groups are unsettled and the
 proposal has the most reading to do), and during the window they are stopped one after the other
-(two passes; resumed first after an earlier stop), so that a proposal is being worked out nearly
-all the time: both judges, the bot's reader in a process of its own (``--threads``: in a worker
+(two passes; resumed first after an earlier stop; ``--gap`` seconds after each proposal), so that
+a proposal is being worked out nearly all the time: both judges, the bot's reader in a process of its own (``--threads``: in a worker
 thread, to compare) and, when GNU Go is installed, its ``final_status_list dead`` within the time
 budget. The stop itself is one short write; the proposal is worked out after its commit and
 written with a version check (service/judging.py).
@@ -89,6 +89,7 @@ async def one_run(
     at: int,
     judge: Judge | None,
     workers: Executor | None,
+    gap: float = 0.0,
 ) -> tuple[list[float], list[float]]:
     """The stone moves' latencies, and the proposals' (empty without ``stoppers``)."""
     database: Database
@@ -119,6 +120,7 @@ async def one_run(
                     began = time.perf_counter()
                     await pass_by_mover(gid, k)  # the stop, and the proposal
                     proposals.append(time.perf_counter() - began)
+                    await asyncio.sleep(gap)
 
         side = asyncio.create_task(stop_them()) if ids else None
         _, samples, _ = await run_load(service, scripts, games, "open", seconds, rate, True, seed)
@@ -172,6 +174,7 @@ async def main_async(args: argparse.Namespace) -> int:
                 args.at,
                 judge,
                 workers,
+                args.gap,
             )
             beside.append(figures(plays))
             proposal_times.extend(proposals)
@@ -222,6 +225,9 @@ def main() -> int:
     parser.add_argument("--stoppers", type=int, default=12, help="19x19 games stopped beside")
     parser.add_argument("--at", type=int, default=150, help="the stoppers' move number")
     parser.add_argument("--no-gnugo", action="store_true", help="the bot's own judgement alone")
+    parser.add_argument(
+        "--gap", type=float, default=0.5, help="seconds between one proposal and the next stop"
+    )
     parser.add_argument(
         "--threads", action="store_true", help="read in a worker thread, not a process (to compare)"
     )

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shlex
 import shutil
 from collections.abc import Sequence
 
 DEFAULT_TIMEOUT = 60.0
+#: the engine runs at a lower priority than the bot (nice 10): its thinking never slows down
+#: the players' commands of other games on a small machine
+ENGINE_NICENESS = 10
 
 
 class GtpError(RuntimeError):
@@ -51,6 +55,8 @@ class GtpEngine:
             )
         except OSError as error:
             raise GtpError(f"cannot start {self.command[0]}: {error.strerror}") from error
+        with contextlib.suppress(OSError):  # the engine yields the CPU to the bot's own work
+            os.setpriority(os.PRIO_PROCESS, self._process.pid, ENGINE_NICENESS)
 
     @property
     def alive(self) -> bool:
@@ -86,6 +92,15 @@ class GtpEngine:
         if not answer.startswith("="):
             raise GtpError(f"not a GTP answer to {command.split()[0]!r}: {answer[:80]!r}")
         return answer[1:].strip()
+
+    async def kill(self) -> None:
+        """End the engine at once (it is mid-command: a ``quit`` would wait behind it)."""
+        process, self._process = self._process, None
+        if process is None or process.returncode is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
 
     async def close(self) -> None:
         """Ask the engine to quit; kill it if it will not."""

@@ -110,12 +110,13 @@ class EnginePool:
         return frozenset(parse_vertex(v, position.size) for v in answer.split())
 
     async def _discard(self, engine: GtpEngine) -> None:
-        """Close ``engine`` (interrupted mid-command: its pipe is out of step) and free its
-        place in the pool."""
+        """End ``engine`` at once (interrupted mid-command: its pipe is out of step, and it
+        would not read a ``quit`` before it finished thinking) and free its place in the
+        pool."""
         if engine in self._all:
             self._all.remove(engine)
             self._started -= 1
-        await asyncio.shield(engine.close())
+        await asyncio.shield(engine.kill())
 
     async def close(self) -> None:
         for engine in self._all:

@@ -12,9 +12,11 @@ a player resumed or changed the marking meanwhile (:func:`service.handlers.confi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from engine.coords import Point
@@ -66,8 +68,23 @@ async def judgement(engine: Judge | None, game: Game, workers: Executor | None =
 
 def judging_processes(count: int = 1) -> ProcessPoolExecutor:
     """The processes that read life and death for the bot's proposals (started when first
-    used, with a fresh interpreter each: nothing of the bot's event loop is forked)."""
-    return ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"))
+    used, with a fresh interpreter each: nothing of the bot's event loop is forked), at a lower
+    priority than the bot."""
+    return ProcessPoolExecutor(
+        max_workers=count,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_lower_priority,
+    )
+
+
+#: the reading processes run at a lower priority than the bot (nice 10): a long reading never
+#: slows down the players' commands of other games on a small machine
+READING_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, READING_NICENESS)
 
 
 def proposal(game_id: int, version: int, at_move: int, found: Judgement) -> Propose:

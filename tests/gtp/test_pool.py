@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,41 @@ async def test_errors_are_gtp_errors() -> None:
         await missing.send("name")
     with pytest.raises(ValueError, match="level"):
         await EnginePool(["true"]).genmove(Position(9, 6.5), Color.BLACK, level=99)
+
+
+FAKE_ENGINE = os.path.join(os.path.dirname(__file__), "..", "bot", "fake_gtp_engine.py")
+
+
+async def test_a_dead_stones_request_given_up_ends_its_engine_at_once(tmp_path: Path) -> None:
+    """A proposal stops waiting for the engine (its time budget): the engine, still thinking and
+    deaf to ``quit``, is killed at once and its place freed, so the next request gets a fresh
+    engine and a right answer, never the late answer left on the old pipe."""
+    pidfile = tmp_path / "engine.pid"
+    hanging = EnginePool([sys.executable, FAKE_ENGINE, "--hang", "--pidfile", str(pidfile)], size=1)
+    position = Position(9, 6.5, ((Color.WHITE, parse_vertex("B5", 9)),))
+    try:
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(hanging.dead_stones(position), 0.5)
+        with pytest.raises(ProcessLookupError):  # killed and reaped, not asked to quit
+            os.kill(int(pidfile.read_text()), 0)
+        assert hanging._started == 0 and not hanging._all  # the freed place
+    finally:
+        await hanging.close()
+    answering = EnginePool([sys.executable, FAKE_ENGINE, "--dead", "B5"], size=1)
+    try:
+        with pytest.raises(TimeoutError):  # a slow first answer, given up, then asked again
+            await asyncio.wait_for(answering.dead_stones(position), 0.0)
+        assert await answering.dead_stones(position) == {parse_vertex("B5", 9)}
+    finally:
+        await answering.close()
+
+
+async def test_an_engine_is_started_with_a_lower_priority() -> None:
+    engine = GtpEngine([sys.executable, FAKE_ENGINE])
+    try:
+        await engine.start()
+        assert engine._process is not None
+        pid = engine._process.pid
+        assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1
+    finally:
+        await engine.close()

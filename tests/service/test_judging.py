@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from collections.abc import Iterable
 
@@ -303,13 +304,15 @@ async def test_a_person_cannot_write_a_proposal(database: Database, clock: FakeC
 async def test_the_bots_reading_runs_in_a_process_of_its_own(
     database: Database, clock: FakeClock
 ) -> None:
-    """As the bot runs it (bot/app.py): the reading in a separate process gives the same
-    proposal as in a worker thread."""
+    """As the bot runs it (bot/app.py): the reading in a separate process, at a lower priority
+    than the bot, gives the same proposal as in a worker thread."""
     workers = judging_processes()
     try:
         service = GameService(database, clock=clock, judging=workers)
         gid, stop = await stopped_game(service)
+        niceness = workers.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=30)
     finally:
         workers.shutdown()
+    assert niceness > os.getpriority(os.PRIO_PROCESS, 0)  # below the bot: it yields the CPU
     assert line(stop, "marking.header").endswith("H5")
     assert (await match_of(database, gid)).dead == {Point(4, 7)}
