@@ -50,7 +50,15 @@ from dataclasses import dataclass
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point
-from engine.estimate_core import Analysis, Chain, benson_alive, find_chains, influence_owner
+from engine.estimate_core import (
+    Analysis,
+    Chain,
+    Contest,
+    benson_alive,
+    contested_points,
+    find_chains,
+    influence_owner,
+)
 from engine.estimate_fights import FightReader
 from engine.estimate_open import doubtful_dead, open_boundaries, open_fights
 from engine.tables import neighbour_table
@@ -81,10 +89,10 @@ def estimate(board: Board) -> Estimate:
     could not settle. Neutral dame are not unsettled."""
     size = board.size
     cells = _cells(board)
-    dead, fights, contested = _analyse(board, cells)
+    dead, fights, contests = _analyse(board, cells)
     dead_points = frozenset(Point(*divmod(i, size)) for i in dead)
     open_points = open_boundaries(board, dead_points) | open_fights(board, fights, dead_points)
-    open_points |= {Point(*divmod(i, size)) for i in contested}
+    open_points |= {Point(*divmod(i, size)) for i in contested_points(size, cells, dead, contests)}
     doubtful = doubtful_dead(board, fights, dead_points) - open_points
     return Estimate(dead_points, tuple(sorted(open_points | doubtful)), tuple(sorted(doubtful)))
 
@@ -114,16 +122,15 @@ def _cells(board: Board) -> list[int]:
     return [int(c) if c else 0 for row in board.grid() for c in row]
 
 
-def _analyse(board: Board, cells: Sequence[int]) -> tuple[set[int], FightReader, set[int]]:
+def _analyse(board: Board, cells: Sequence[int]) -> tuple[set[int], FightReader, list[Contest]]:
     """The analysis on a flat list of cells (0 empty, 1 black, 2 white): indices of dead stones,
-    the fights read on the way, and the contested points (step 5: a kill that depends on the
-    enemy's wall)."""
+    the fights read on the way, and the kills that depend on the enemy's wall (step 5)."""
     size = board.size
     reading = FightReader(board.copy())
     chains = find_chains(size, cells)
     safe = benson_alive(size, cells, chains, 1) | benson_alive(size, cells, chains, 2)
     dead_chains: set[int] = set()
-    contested: set[int] = set()
+    contested: list[Contest] = []
     for _ in range(MAX_ROUNDS):
         analysis = Analysis(size, cells, chains, dead_chains, safe, reading, contested)
         newly = analysis.decide(SPACE_ALIVE)

@@ -100,6 +100,50 @@ def influence_owner(size: int, alive: Sequence[int], radius: int = INFLUENCE_RAD
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """A weak group whose capture depends on the enemy's wall next to it (flat indices):
+    ``kind`` "seki", "race" or "false" (see :meth:`Analysis._short_wall`)."""
+
+    kind: str
+    group: frozenset[int]
+    wall: frozenset[int]
+
+
+def contested_points(
+    size: int, cells: Sequence[int], dead: set[int], contests: Sequence[Contest]
+) -> set[int]:
+    """The first liberty (an empty one if any) of the group and of the wall of every contest
+    that still holds once the analysis is done (``dead``: every dead stone): a race is looked
+    at again with the stones found dead later taken off (a wall that gained liberties by it
+    wins); a contest whose wall died is over."""
+    nbrs = neighbour_table(size)
+    out: set[int] = set()
+    for contest in contests:
+        if contest.wall & dead:
+            continue
+
+        def libs(stones: frozenset[int], keep: frozenset[int] = contest.group) -> set[int]:
+            return {
+                n for s in stones for n in nbrs[s] if not cells[n] or (n in dead and n not in keep)
+            }
+
+        group_libs, wall_libs = libs(contest.group), libs(contest.wall)
+        if not group_libs or not wall_libs:
+            continue
+        if contest.kind == "race":
+            _, chains = components(
+                size, [cells[i] if i in contest.group else 0 for i in range(size * size)]
+            )
+            touching = [c for c in chains if any(n in contest.wall for s in c for n in nbrs[s])]
+            weakest = min((len(libs(frozenset(c))) for c in touching), default=0)
+            if len(wall_libs) > weakest:
+                continue
+        for points in (group_libs, wall_libs):
+            out.add(min((p for p in points if not cells[p]), default=min(points)))
+    return out
+
+
 class _UnionFind:
     __slots__ = ("parent",)
 
@@ -130,7 +174,7 @@ class Analysis:
         dead: set[int],
         safe: set[int],
         reading: FightReader | None = None,
-        contested: set[int] | None = None,
+        contested: list[Contest] | None = None,
     ) -> None:
         self.size = size
         self.cells = cells
@@ -149,9 +193,9 @@ class Analysis:
         self._board: Board | None = None
         #: reads small closed fights out under Art. 7 (see :mod:`engine.estimate_fights`)
         self.reading = reading
-        #: liberties (flat indices) of the shape kills that a short wall makes a race or a seki
-        #: (see :meth:`_short_wall`), filled across the rounds: reported unsettled
-        self.contested = contested if contested is not None else set()
+        #: the shape kills that depend on the enemy's wall (see :meth:`_short_wall`), gathered
+        #: across the rounds
+        self.contested = contested if contested is not None else []
 
     def _groups(self) -> list[int]:
         """Per living chain, the number of its group (the smallest chain number in it)."""
@@ -375,8 +419,7 @@ class Analysis:
           the capture;
         * None: the wall does not depend on it.
 
-        For any answer but None the first liberty of the group and of that wall are recorded as
-        contested (reported unsettled)."""
+        For any answer but None the group and that wall are recorded (:class:`Contest`)."""
         nbrs = neighbour_table(self.size)
         alive, chains, chain_of, group_of = self.alive, self.chains, self.chain_of, self.group_of
         stones = {s for c in members for s in chains[c].stones}
@@ -401,7 +444,7 @@ class Analysis:
                     found = "race"
             if found is None:
                 continue
-            self.contested.update((min(libs), min(wall_libs)))
+            self.contested.append(Contest(found, frozenset(stones), frozenset(wall)))
             if verdict is None or rank[found] > rank[verdict]:
                 verdict = found
         return verdict
