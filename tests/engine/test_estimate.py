@@ -140,6 +140,33 @@ def test_a_seki_leaves_both_groups_alive() -> None:
     assert estimate_dead(board) == frozenset()
 
 
+def test_a_bamboo_seki_inside_the_wall_is_not_proposed_dead() -> None:
+    """Art. 8 (the commentary's seki, Diagrams 13-14): Black's stones from A7 to G13 inside White's
+    group and White's group share liberties; Black's eyes A13 and F12 are false only because
+    of White's stones, White's eyes D7 and G7 only because of Black's E8-F8. Each side lives only
+    by capturing the other and neither can fill the other's last liberties without self-atari:
+    a seki. Nothing is proposed dead, and the place is reported unsettled (goscorer's
+    bamboo_interleave_seki on a square board)."""
+    board = board_from("""
+        13 . X X X X X X . O X . . .
+        12 X O . . X . X . O X . . .
+        11 X O O O O X O O O X . . .
+        10 X X . . X X . O . X . . .
+         9 X . O O . . O O . X . . .
+         8 X X O O X X O O . X . . .
+         7 X . O . O O . O . X . . .
+         6 O O O O X X O O . X . . .
+         5 X X X X X X X X X . . . .
+         4 . . . . . . . . . . . . .
+         3 . . . . . . . . . . . . .
+         2 . . . . . . . . . . . . .
+         1 . . . . . . . . . . . . .
+           A B C D E F G H J K L M N""")
+    result = estimate(board)
+    assert result.dead == frozenset()
+    assert result.unsettled
+
+
 def test_a_dead_corner_group_on_13x13() -> None:
     board = board_of("""
         . . . . . . . . . . . . .
