@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from engine.board import Board
 from engine.coords import Point
-from engine.estimate import estimate
+from engine.estimate import Estimate, estimate
 from engine.estimate_fights import FightReader
 
 #: the engine's time budget on 19x19, in seconds
@@ -83,11 +83,16 @@ class Judgement:
 
 
 def judge(
-    board: Board, engine_dead: Iterable[Point] | None = None, *, engine: str = "gnugo"
+    board: Board,
+    engine_dead: Iterable[Point] | None = None,
+    *,
+    engine: str = "gnugo",
+    own: Estimate | None = None,
 ) -> Judgement:
     """The dead stones proposed for ``board``. ``engine_dead``: the engine's
-    ``final_status_list dead`` for this board (None: no engine answered)."""
-    own = estimate(board)
+    ``final_status_list dead`` for this board (None: no engine answered); ``own``: the
+    estimator's answer for ``board`` when already worked out (while the engine thought)."""
+    own = estimate(board) if own is None else own
     if engine_dead is None:
         return Judgement(own.dead, own.unsettled, (), ("estimator",))
     theirs = whole_chains(board, engine_dead)

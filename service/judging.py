@@ -20,6 +20,7 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from engine.coords import Point
+from engine.estimate import estimate
 from engine.game import Game
 from engine.judging import Judgement, engine_budget, judge
 from service.commands import Propose
@@ -28,11 +29,18 @@ from service.ports import Judge, OpponentUnavailable
 log = logging.getLogger(__name__)
 
 
-async def engine_opinion(engine: Judge | None, game: Game) -> frozenset[Point] | None:
+#: the share of the proposal's time budget kept for reconciling the two judges' answers: the
+#: engine is given the rest, so that the whole proposal stays within the budget
+RECONCILE_SHARE = 0.1
+
+
+async def engine_opinion(
+    engine: Judge | None, game: Game, budget: float | None = None
+) -> frozenset[Point] | None:
     """The engine's dead stones for ``game``, or None (no engine, time-out, failure: logged)."""
     if engine is None:
         return None
-    budget = engine_budget(game.size)
+    budget = engine_budget(game.size) if budget is None else budget
     try:
         return await asyncio.wait_for(engine.dead_stones(game), budget)
     except TimeoutError:
@@ -51,19 +59,24 @@ async def engine_opinion(engine: Judge | None, game: Game) -> frozenset[Point] |
 
 
 async def judgement(engine: Judge | None, game: Game, workers: Executor | None = None) -> Judgement:
-    """Both judges on ``game``'s stopped position (a copy: the game is not touched). The bot's
-    own reading runs in ``workers`` (the bot gives it a process of its own, so that the reading
-    never competes with the event loop for the interpreter), else in a worker thread."""
-    own = game.copy()
-    opinion = await engine_opinion(engine, own)
-    name = engine.name if engine is not None else ""
-    board = own.board.copy()
-    if workers is None:
-        return await asyncio.to_thread(judge, board, opinion, engine=name)
+    """Both judges on ``game``'s stopped position (a copy: the game is not touched), within
+    :func:`engine.judging.engine_budget`: the bot's own reading runs while the engine thinks,
+    and the engine gets the budget but the share kept for reconciling the two. The reading
+    runs in ``workers`` (the bot gives it a process of its own, so that it never competes with
+    the event loop for the interpreter), else in a worker thread."""
+    own_game = game.copy()
+    board = own_game.board.copy()
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(
-        workers, functools.partial(judge, engine=name), board, opinion
-    )
+    reading = loop.run_in_executor(workers, estimate, board.copy())
+    try:
+        budget = engine_budget(game.size) * (1 - RECONCILE_SHARE)
+        opinion = await engine_opinion(engine, own_game, budget)
+        own = await reading
+    finally:
+        reading.cancel()  # a proposal given up (the service closing) stops waiting for it
+    name = engine.name if engine is not None else ""
+    reconcile = functools.partial(judge, engine=name, own=own)
+    return await loop.run_in_executor(workers, reconcile, board, opinion)
 
 
 def judging_processes(count: int = 1) -> ProcessPoolExecutor:

@@ -93,6 +93,13 @@ def test_where_the_judges_agree_the_proposal_is_theirs() -> None:
     assert got.settled
 
 
+def test_the_estimators_answer_worked_out_beforehand_gives_the_same_judgement() -> None:
+    """The service reads while the engine thinks and hands its answer over (``own``)."""
+    board = board_from(TWO_EYES)
+    for engine_dead in (None, pts(9, "D7"), frozenset()):
+        assert judge(board, engine_dead, own=estimate(board)) == judge(board, engine_dead)
+
+
 def test_the_engine_naming_one_stone_names_its_whole_chain() -> None:
     board = board_from(ONE_EYE)
     got = judge(board, pts(9, "E3"))  # one stone of the eight-stone chain

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine import judging
+from engine import estimate
 from engine.board import Board
 from engine.coords import Point, parse_vertex
 from engine.game import Game
@@ -117,7 +117,9 @@ async def test_a_disputed_group_is_named_drawn_and_the_tally_depends_on_it(
     result depends on it."""
     h5 = (Point(4, 7),)
 
-    def disagreeing(board: Board, engine_dead: object, *, engine: str = "") -> Judgement:
+    def disagreeing(
+        board: Board, engine_dead: object, *, engine: str = "", own: object
+    ) -> Judgement:
         return Judgement(frozenset(h5), (), (h5,), ("estimator", engine))
 
     monkeypatch.setattr("service.judging.judge", disagreeing)
@@ -229,14 +231,14 @@ async def test_another_games_move_goes_through_while_a_proposal_is_worked_out(
     judgement is held in its worker thread, and a move of another game is written meanwhile."""
     release = threading.Event()
     started = threading.Event()
-    real_judge = judging.judge
+    real_estimate = estimate.estimate
 
-    def held(board: Board, engine_dead: object, *, engine: str = "") -> Judgement:
+    def held(board: Board) -> estimate.Estimate:
         started.set()
         release.wait(20)
-        return real_judge(board, engine_dead, engine=engine)  # type: ignore[arg-type]
+        return real_estimate(board)
 
-    monkeypatch.setattr("service.judging.judge", held)
+    monkeypatch.setattr("service.judging.estimate", held)
     service = GameService(real_database, clock=clock)
     gid = await start_game(service, "size=9")
     other = await start_game(service, "size=9", black=CAROL, white=BOB)
