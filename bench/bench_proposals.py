@@ -10,8 +10,8 @@ proposal has the most reading to do), and during the window they are stopped one
 (two passes; resumed first after an earlier stop; ``--gap`` seconds after each proposal), so that
 a proposal is being worked out nearly all the time: both judges, the bot's reader in a process of
 its own (``--threads``: in a worker thread, to compare) and, when GNU Go is installed, its
-``final_status_list dead`` within the time budget. The stop itself is one short write; the proposal is worked out after its commit and
-written with a version check (service/judging.py).
+``final_status_list dead`` within the time budget. The stop itself is one short write; the
+proposal is worked out after its commit and written with a version check (service/judging.py).
 
 Printed: the stone moves' p50/p99/max alone and beside the proposals (min/median/max over
 ``--repeats`` runs), their ratio, and the proposals' own times (the second pass's answer: stop,
