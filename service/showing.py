@@ -40,7 +40,8 @@ def counted(loaded: Loaded) -> Count:
 
 
 def fill_plan(loaded: Loaded) -> FillPlan:
-    """What the agreed filling would do on the current marking (RULES.md)."""
+    """What the agreed filling would do on the current marking (``filldame``: the README's
+    "Counting")."""
     return plan_fill(loaded.game.board, sorted(loaded.state.match.dead))
 
 

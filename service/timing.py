@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from service.unit import Loaded, Unit
 
 #: the "little time left" reminders of a turn: when this share of the player's time on the move
-#: is left, at most this many seconds before the end (PRODUCT.md, "Correspondence"); a player
+#: is left, at most this many seconds before the end (the README's "Live games and pings"); a player
 #: with 3 days is reminded 18 hours and 2 hours before, one with 10 minutes 2m30s and 30s before
 REMINDERS: tuple[tuple[float, float], ...] = ((0.25, DAY), (0.05, 2 * 3600.0))
 #: seconds after which the scheduler asks the computer again when it owes a move (it was down,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
+import threading
 from pathlib import Path
 
 
@@ -40,8 +40,7 @@ def main() -> None:
             answer = f"= {args.name}"
         elif command == "final_status_list dead":
             if args.hang:
-                while True:
-                    time.sleep(60)
+                threading.Event().wait()  # thinks forever (until it is killed)
             if args.exit:
                 sys.exit(3)
             if args.refuse:

@@ -1,6 +1,6 @@
 """The commentary's Life-and-Death Examples (and Art. 8/10 diagrams) as board diagrams.
 
-The rules texts (RULES.md, ``seeds/``) carry the commentary's words but not its diagrams, so each
+The rules texts carry the commentary's words but not its diagrams, so each
 position here is a reconstruction: the smallest board position (corner at the bottom left) that
 has exactly the facts the commentary states for the example. Each entry's ``note`` says what was
 reconstructed and which statement of the commentary decides the answer (paraphrased).
@@ -11,8 +11,8 @@ letter is an empty point carrying that mark, named by the tests). Vertices are G
 Fields of :class:`Example`:
 
 * ``dead``: one stone of every chain the players agree is dead (Art. 7);
-* ``black_territory`` / ``white_territory`` / ``result``: what the count gives under RULES.md
-  "Territory (Art. 8)" with komi 0 and no prisoners taken in play (None: not asserted);
+* ``black_territory`` / ``white_territory`` / ``result``: what the count gives under Art. 8
+  (territory) with komi 0 and no prisoners taken in play (None: not asserted);
 * ``dame`` / ``seki`` / ``dead_stays`` / ``seki_eyes``: points whose status the count must show
   (``seki``: one stone per chain that is in seki);
 * ``estimator``: every stone :func:`engine.estimate.estimate_dead` should propose (whole chains);
@@ -139,10 +139,10 @@ EXAMPLE_10 = Example(
         "a takes the ko, but Black's chain still has two liberties (A3, A4): White needs the "
         "approach move A3 first, by which time Black (having passed once for the ko) may retake, "
         "White must pass, and Black A4 takes the two white stones. So the white stone is dead "
-        "and the eight black stones live without Black playing a. For the count (RULES.md "
-        "steps 4 and 6): once the dead stone A2 is taken off as a prisoner, the ko stone A1 has "
-        "two liberties, so no connection is needed, as the commentary says; Black's territory "
-        "is A2, A3, A4 and a."
+        "and the eight black stones live without Black playing a. For the count (steps 4 and "
+        "6 of engine/counting.py): once the dead stone A2 is taken off as a prisoner, the ko "
+        "stone A1 has two liberties, so no connection is needed, as the commentary says; Black's "
+        "territory is A2, A3, A4 and a."
     ),
     dead=("A2",),
     black_territory=4,

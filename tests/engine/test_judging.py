@@ -1,6 +1,6 @@
 """The dead-stone proposal from two judges (engine.judging): the estimator and a GTP engine's
 ``final_status_list dead``, reconciled on whole chains, with disagreements read again under
-Art. 7.1/7.2 (RULES.md "Life and death") and the rest left *disputed* for the players (Art. 9.2).
+Art. 7.1/7.2 (docs/rules.md, "Two judges") and the rest left *disputed* for the players (Art. 9.2).
 
 Diagrams: ``X`` black, ``O`` white, ``.`` empty; vertices are GTP names (A1 bottom left).
 """

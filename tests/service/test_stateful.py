@@ -621,7 +621,7 @@ class ServiceMachine(RuleBasedStateMachine):
     def dead_as_player(self, data: st.DataObject) -> None:
         """A player of a stopped game toggles a stone that is on the board: refused only when
         the new marking would mark dead a chain whose every opposing neighbour is dead
-        (Art. 7.1, RULES.md "Markings that contradict Art. 7")."""
+        (Art. 7.1; the README's "Counting")."""
         rows = self.stopped()
         if not rows:
             return

@@ -128,8 +128,9 @@ async def test_a_group_game_with_an_open_challenge(
     assert tg.message(GROUP, challenge.message_id).buttons == []  # answered: buttons gone
     assert image_size(photo.upload or b"") == image_size(render_png(Snapshot(9)))
 
-    # live pace (PRODUCT.md, "Platform limits"): each move is one call in the group, the edited
-    # board, whose caption names who is to play; both players are following, so no pings
+    # live pace (the README's "Live games and pings (Telegram)"): each move is one call in the
+    # group, the edited board, whose caption names who is to play; both players are following,
+    # so no pings
     board = board_of(tg, GROUP)
     calls = len(tg.calls)
     await say(tg, GROUP, "d4", ALICE, reply_to=board, method="editMessageMedia")
