@@ -48,8 +48,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -446,68 +445,6 @@ def judge_ogs(judges: Judges, positions: list[Position]) -> None:
             tally.winner("ogs", position.name, wrong, judgement)
 
 
-def _frame_diagonals(frame: goscorer.Frame) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """The diagonal table (:func:`engine.tables.diagonal_table`) of a rectangle laid on its
-    square: ``(diagonal, cross_a, cross_b)`` per point, none for points outside."""
-    size = frame.size
-    table: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(size * size)]
-
-    def index(line: int, col: int) -> int:
-        point = frame.point((line, col))
-        return point.row * size + point.col
-
-    for line in range(frame.height):
-        for col in range(frame.width):
-            out = []
-            for dl in (-1, 1):
-                for dc in (-1, 1):
-                    if 0 <= line + dl < frame.height and 0 <= col + dc < frame.width:
-                        out.append(
-                            (
-                                index(line + dl, col + dc),
-                                index(line + dl, col),
-                                index(line, col + dc),
-                            )
-                        )
-            table[index(line, col)] = tuple(out)
-    return tuple(table)
-
-
-@contextmanager
-def judging_rectangle(height: int, width: int) -> Iterator[goscorer.Frame]:
-    """:func:`tests.engine.goscorer.rectangle`, with the estimator's modules too: every engine
-    module that looks up a neighbour or diagonal table by size gets the rectangle's."""
-    with goscorer.rectangle(height, width) as frame:
-        if frame.plain:
-            yield frame
-            return
-        tables: dict[str, object] = {
-            "neighbour_table": frame.table(),
-            "diagonal_table": _frame_diagonals(frame),
-        }
-        saved: list[tuple[object, str, object]] = []
-        for module_name, module in list(sys.modules.items()):
-            if module is None or not module_name.startswith("engine."):
-                continue
-            for attr, table in tables.items():
-                original = getattr(module, attr, None)
-                if original is None:
-                    continue
-
-                def replacement(
-                    n: int, _original: Callable[[int], object] = original, _table: object = table
-                ) -> object:
-                    return _table if n == frame.size else _original(n)
-
-                saved.append((module, attr, original))
-                setattr(module, attr, replacement)
-        try:
-            yield frame
-        finally:
-            for patched, attr, original in reversed(saved):
-                setattr(patched, attr, original)
-
-
 def judge_goscorer(judges: Judges) -> int:
     """For each snapshot the judges propose dead stones on its board (GNU Go on the square
     ones only); *exact*: the snapshot's own marks; *territory*: with the proposal in place of
@@ -522,7 +459,7 @@ def judge_goscorer(judges: Judges) -> int:
         snap = goscorer.load(path)
         marked_count = goscorer.count_ours(snap)
         baseline += not goscorer.differences(snap, marked_count)
-        with judging_rectangle(snap.height, snap.width) as frame:
+        with goscorer.judging_rectangle(snap.height, snap.width) as frame:
             board = Board(frame.size)
             setup: list[tuple[Color | None, Point]] = [(Color.BLACK, p) for p in frame.outside]
             marked: set[tuple[int, int]] = set()

@@ -7,9 +7,6 @@ Diagrams: ``X`` black, ``O`` white, ``.`` empty; vertices are GTP names (A1 bott
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -252,61 +249,6 @@ def test_the_engine_calling_the_doubtful_chains_dead_settles_the_doubt() -> None
 # it has unsettled points or disputed groups.
 
 
-def _rectangle_diagonals(frame: goscorer.Frame) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """The diagonal table (:func:`engine.tables.diagonal_table`) of a rectangle on its square."""
-    size = frame.size
-    table: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(size * size)]
-
-    def index(line: int, col: int) -> int:
-        point = frame.point((line, col))
-        return point.row * size + point.col
-
-    for line in range(frame.height):
-        for col in range(frame.width):
-            table[index(line, col)] = tuple(
-                (index(line + dl, col + dc), index(line + dl, col), index(line, col + dc))
-                for dl in (-1, 1)
-                for dc in (-1, 1)
-                if 0 <= line + dl < frame.height and 0 <= col + dc < frame.width
-            )
-    return tuple(table)
-
-
-@contextmanager
-def _judging_rectangle(height: int, width: int) -> Iterator[goscorer.Frame]:
-    """:func:`tests.engine.goscorer.rectangle` with every ``engine.*`` module's neighbour and
-    diagonal tables swapped too (the estimator's modules import them by name)."""
-    with goscorer.rectangle(height, width) as frame:
-        if frame.plain:
-            yield frame
-            return
-        tables: dict[str, object] = {
-            "neighbour_table": frame.table(),
-            "diagonal_table": _rectangle_diagonals(frame),
-        }
-        saved: list[tuple[object, str, object]] = []
-        for module_name, module in list(sys.modules.items()):
-            if module is None or not module_name.startswith("engine."):
-                continue
-            for attr, table in tables.items():
-                original = getattr(module, attr, None)
-                if original is None:
-                    continue
-
-                def replacement(
-                    n: int, _original: Callable[[int], object] = original, _table: object = table
-                ) -> object:
-                    return _table if n == frame.size else _original(n)
-
-                saved.append((module, attr, original))
-                setattr(module, attr, replacement)
-        try:
-            yield frame
-        finally:
-            for patched, attr, original in reversed(saved):
-                setattr(patched, attr, original)
-
-
 @dataclass(frozen=True)
 class _Verdict:
     judgement: Judgement
@@ -326,7 +268,7 @@ class _Verdict:
 
 
 def _judge_snapshot(snap: goscorer.Snapshot) -> _Verdict:
-    with _judging_rectangle(snap.height, snap.width) as frame:
+    with goscorer.judging_rectangle(snap.height, snap.width) as frame:
         board = Board(frame.size)
         setup: list[tuple[Color | None, Point]] = [(Color.BLACK, p) for p in frame.outside]
         for line, text in enumerate(snap.board):
