@@ -73,25 +73,11 @@ class GtpEngine:
         try:
             process.stdin.write(command.encode() + b"\n")
             await process.stdin.drain()
-            lines: list[str] = []
-            while True:
-                raw = await asyncio.wait_for(process.stdout.readline(), self.timeout)
-                if not raw:
-                    raise GtpError(f"the engine exited while answering {command.split()[0]!r}")
-                line = raw.decode(errors="replace").rstrip("\r\n")
-                if not line and lines:
-                    break
-                if line:
-                    lines.append(line)
+            lines = await read_lines(process.stdout, command, self.timeout)
         except (TimeoutError, ConnectionError, BrokenPipeError) as error:
             await self.close()
             raise GtpError(f"the engine did not answer {command.split()[0]!r}: {error}") from error
-        answer = "\n".join(lines)
-        if answer.startswith("?"):
-            raise GtpError(f"{command.split()[0]}: {answer[1:].strip()}")
-        if not answer.startswith("="):
-            raise GtpError(f"not a GTP answer to {command.split()[0]!r}: {answer[:80]!r}")
-        return answer[1:].strip()
+        return parse_answer(lines, command, command.split()[0])
 
     async def kill(self) -> None:
         """End the engine at once (it is mid-command: a ``quit`` would wait behind it)."""
@@ -115,3 +101,32 @@ class GtpEngine:
         except (TimeoutError, ConnectionError, BrokenPipeError):
             process.kill()
             await process.wait()
+
+
+async def read_lines(
+    stdout: asyncio.StreamReader, command: str, timeout: float | None = None
+) -> list[str]:
+    """The lines of one GTP answer (up to the empty line that ends it), each line within
+    ``timeout`` seconds when given; raise :class:`GtpError` when the engine exits first."""
+    lines: list[str] = []
+    while True:
+        reading = stdout.readline()
+        raw = await (reading if timeout is None else asyncio.wait_for(reading, timeout))
+        if not raw:
+            raise GtpError(f"the engine exited while answering {command.split()[0]!r}")
+        line = raw.decode(errors="replace").rstrip("\r\n")
+        if not line and lines:
+            return lines
+        if line:
+            lines.append(line)
+
+
+def parse_answer(lines: list[str], command: str, label: str) -> str:
+    """The answer of ``lines`` without its ``=``; an error answer (``?``) or anything else
+    raises :class:`GtpError` naming ``label``."""
+    answer = "\n".join(lines)
+    if answer.startswith("?"):
+        raise GtpError(f"{label}: {answer[1:].strip()}")
+    if not answer.startswith("="):
+        raise GtpError(f"not a GTP answer to {command.split()[0]!r}: {answer[:80]!r}")
+    return answer[1:].strip()

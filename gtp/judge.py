@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.coords import InvalidVertex, Point, format_vertex, parse_vertex
-from gtp.client import GtpError
+from gtp.client import GtpError, parse_answer, read_lines
 from gtp.pool import Position
 
 #: how long an engine that answered may take to quit before it is killed
@@ -96,23 +96,8 @@ async def _converse(process: asyncio.subprocess.Process, position: Position) -> 
 
 
 async def _answer(stdout: asyncio.StreamReader, command: str) -> str:
-    """One GTP answer (the lines up to an empty line) without its ``=``; raise GtpError."""
-    lines: list[str] = []
-    while True:
-        raw = await stdout.readline()
-        if not raw:
-            raise GtpError(f"the engine exited while answering {command.split()[0]!r}")
-        line = raw.decode(errors="replace").rstrip("\r\n")
-        if not line and lines:
-            break
-        if line:
-            lines.append(line)
-    answer = "\n".join(lines)
-    if answer.startswith("?"):
-        raise GtpError(f"{command}: {answer[1:].strip()}")
-    if not answer.startswith("="):
-        raise GtpError(f"not a GTP answer to {command.split()[0]!r}: {answer[:80]!r}")
-    return answer[1:].strip()
+    """One GTP answer without its ``=``; raise GtpError."""
+    return parse_answer(await read_lines(stdout, command), command, command)
 
 
 async def _stop(process: asyncio.subprocess.Process, answered: bool) -> None:
