@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.colors import Color
 from engine.coords import Point, format_vertex
-from engine.counting import Count, PointStatus
+from engine.counting import Count, PointStatus, Side
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
 from service.i18n import key_of, lazy, number, plural, restate, t
@@ -243,6 +243,22 @@ def result_words(result: GameResult) -> str:
     return lazy(make)
 
 
+def side_texts(black: Side, white: Side) -> tuple[str, str]:
+    """``Black: 45 territory + 12 prisoners = 57`` and ``White: 40 + 9 + 6.5 = 55.5`` (Art. 10),
+    for a count's tally and an estimate's."""
+    b, w = black, white
+    return (
+        t("tally.black", territory=b.territory, prisoners=b.prisoners, score=number(b.score)),
+        t(
+            "tally.white",
+            territory=w.territory,
+            prisoners=w.prisoners,
+            komi=number(w.komi),
+            score=number(w.score),
+        ),
+    )
+
+
 def tally(counted: Count, *, disputed: bool = False) -> str:
     """``Black: 45 territory + 12 prisoners = 57 · White: 40 + 9 + 6.5 = 55.5 · Black wins by
     1.5`` (Art. 10: territory plus prisoners, plus komi for White); with ``disputed`` the
@@ -250,15 +266,7 @@ def tally(counted: Count, *, disputed: bool = False) -> str:
     b, w, result = counted.black, counted.white, counted.result
 
     def make() -> str:
-        score = number(b.score)
-        black = t("tally.black", territory=b.territory, prisoners=b.prisoners, score=score)
-        white = t(
-            "tally.white",
-            territory=w.territory,
-            prisoners=w.prisoners,
-            komi=number(w.komi),
-            score=number(w.score),
-        )
+        black, white = side_texts(b, w)
         if result.kind is ResultKind.JIGO:
             outcome = t("tally.jigo")
         else:

@@ -44,7 +44,7 @@ from service.model import color_of
 from service.ports import GameStatus
 from service.preferences import ESTIMATE, channel_owner
 from service.unit import Loaded, Unit
-from service.views import BoardView, Button, Spot, View, color_name, points_text, token
+from service.views import BoardView, Button, Spot, View, color_name, points_text, side_texts, token
 
 _TERRITORY = {Color.BLACK: PointStatus.BLACK_TERRITORY, Color.WHITE: PointStatus.WHITE_TERRITORY}
 
@@ -183,15 +183,7 @@ def _chains(board: Board, dead: Iterable[Point]) -> list[Point]:
 def tally(counted: Estimated) -> str:
     """``Estimate · Black: 45 territory + 12 prisoners = 57 · White: 40 + 9 + 6.5 = 55.5 · Black
     leads by 1.5`` (said again in each reader's language)."""
-    b, w = counted.black, counted.white
-    black = t("tally.black", territory=b.territory, prisoners=b.prisoners, score=number(b.score))
-    white = t(
-        "tally.white",
-        territory=w.territory,
-        prisoners=w.prisoners,
-        komi=number(w.komi),
-        score=number(w.score),
-    )
+    black, white = side_texts(counted.black, counted.white)
     return t("estimate.tally", black=black, white=white, outcome=outcome(counted))
 
 
