@@ -251,7 +251,11 @@ class GameService:
                 self._background.add(task)
                 task.add_done_callback(self._background.discard)
                 continue
-            answer = await proposing
+            try:
+                answer = await proposing
+            except Exception:  # the stop stands; the scheduler works the proposal out later
+                log.exception("the proposal of game %s failed", game_id)
+                continue
             if answer is not None and game_id == view.game_id:
                 # the stopper's "judging" line (the last) gives way to the proposal
                 lines = (*view.lines[:-1], *answer.lines)

@@ -318,3 +318,19 @@ async def test_the_bots_reading_runs_in_a_process_of_its_own(
     assert niceness > os.getpriority(os.PRIO_PROCESS, 0)  # below the bot: it yields the CPU
     assert line(stop, "marking.header").endswith("H5")
     assert (await match_of(database, gid)).dead == {Point(4, 7)}
+
+
+async def test_a_proposal_that_fails_leaves_the_stop_for_the_scheduler(
+    database: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reading that fails (a bug of ours) never reaches the chat as an error: the stopper
+    hears the stop, and the stop waits for the scheduler's retry."""
+
+    def broken(board: Board) -> estimate.Estimate:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("service.judging.estimate", broken)
+    service = judged_service(database, clock, None)
+    gid, stop = await stopped_game(service)
+    assert "info.stopped_judging" in stop.keys
+    assert (await match_of(database, gid)).judging
