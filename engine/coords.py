@@ -21,7 +21,7 @@ from engine.errors import EngineError
 MIN_SIZE = 5  # the smallest board of a new game
 MAX_SIZE = 25
 MIN_BOARD_SIZE = 2  # the smallest board the engine holds: SGF records may be as small as this
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP letters: no I (RULES.md, "Board and coordinates")
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP letters: no I (docs/rules.md, "Board and coordinates")
 _VERTEX = re.compile(r"\s*([a-z])\s*[- ]?\s*(\d{1,2})\s*", re.IGNORECASE | re.ASCII)
 
 

@@ -1,4 +1,4 @@
-"""Counting under Art. 8 and 10, exactly the steps of RULES.md ("Territory").
+"""Counting under Art. 8 and 10, exactly the steps of docs/rules.md ("Territory").
 
 Given the final board and the agreed dead stones:
 

@@ -1,4 +1,4 @@
-"""The agreed filling after the stop (commentary to Art. 9.2; RULES.md "The agreed filling").
+"""The agreed filling after the stop (commentary to Art. 9.2; docs/rules.md "The agreed filling").
 
 The stones it proposes are not moves under the rules. It is neutral and safe:
 

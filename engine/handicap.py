@@ -1,4 +1,4 @@
-"""Handicap stones on fixed star points, traditional layout (RULES.md, "Handicap and komi")."""
+"""Handicap stones on fixed star points, traditional layout (docs/rules.md, "Handicap and komi")."""
 
 from __future__ import annotations
 

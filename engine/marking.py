@@ -1,4 +1,4 @@
-"""Markings that contradict Art. 7 (RULES.md "Markings that contradict Art. 7").
+"""Markings that contradict Art. 7 (docs/rules.md "Markings that contradict Art. 7").
 
 * **Refused:** marking dead a chain whose every opposing neighbour is marked dead: once those are
   taken it lives (Art. 7.1). :func:`contradictions` finds such chains.

@@ -1,5 +1,5 @@
-"""Games against the computer (PRODUCT.md, ``computer``): a GTP engine plays one colour through the
-service's :class:`~service.ports.Opponent` port.
+"""Games against the computer (docs/commands.md, ``computer``): a GTP engine plays one
+colour through the service's :class:`~service.ports.Opponent` port.
 
 ``computer`` (:mod:`service.handlers.computer`) starts such a game in one unit of work. Afterwards
 the computer is a *policy* run

@@ -1,4 +1,4 @@
-"""Telegram's flood limits kept by design (PRODUCT.md, "Platform limits"): every Bot API call that
+"""Telegram's flood limits kept by design (README, "Limits"): every Bot API call that
 targets a chat waits for that chat's budget, so the bot never provokes a 429.
 
 Telegram allows a bot about 20 calls a minute in one group (edits included), one a second in a

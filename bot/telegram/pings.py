@@ -1,5 +1,5 @@
-"""Pings: the messages that tell a player something beside the board (PRODUCT.md, "Platform
-limits"). In a group the board's caption already names who is to play, so the plain "your move"
+"""Pings: the messages that tell a player something beside the board (README, "Live games and pings
+(Telegram)"). In a group the board's caption already names who is to play, so the plain "your move"
 ping (:attr:`service.Notice.turn`) waits while the player is following the game: it goes out when
 they have not acted in it for :attr:`Pings.idle` seconds (at once when they were already away,
 else once that time has passed without them acting), one ping per turn. Every other notice (a

@@ -94,7 +94,7 @@ async def test_a_discord_game_and_a_telegram_game_in_one_process(tmp_path: Path)
 
 async def test_a_game_between_a_telegram_and_a_discord_player(tmp_path: Path) -> None:
     """An open challenge made on Telegram is taken on Discord by its number; each move reaches
-    the other player on their own platform (PRODUCT.md: a game between a Discord user and a
+    the other player on their own platform (docs/commands.md: a game between a Discord user and a
     Telegram user)."""
     # the limits are enforced in tests/bot/telegram and tests/bot/discord (scaled): here the
     # whole app runs at real pace, which the unlimited fakes do not slow down

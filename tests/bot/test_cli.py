@@ -364,7 +364,7 @@ def test_score_without_dead_stones_warns_when_the_position_looks_unfinished(
 def test_score_names_the_connection_of_a_chain_in_atari(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Art. 8 (RULES.md "Territory" step 4): E1 is in atari, so Black's area does not count
+    """Art. 8 (docs/rules.md "Territory" step 4): E1 is in atari, so Black's area does not count
     until Black connects at D1; --fill-dame adds that necessary stone."""
     path = tmp_path / "atari.sgf"
     path.write_bytes(

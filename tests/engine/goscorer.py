@@ -13,7 +13,7 @@ block it swaps the engine's neighbour table (looked up by board size in :mod:`en
 a square board (cut in bands when that makes the square smaller); the points of the square
 outside the rectangle touch no chain and no region of it, and nobody can play there. Board,
 filling and counting code run unchanged inside it. The rectangle spoils one thing only: the
-fill's tie-break between two equally good colours, which can change no score (RULES.md).
+fill's tie-break between two equally good colours, which can change no score (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def rectangle(height: int, width: int) -> Iterator[Frame]:
     instead of 45×45: the engine's work grows with the square). Board, filling and counting
     code run unchanged. One thing is not the rectangle's: the fill's tie-break between two
     equally good colours looks at the points next to a point on the square, and finds an empty
-    buffer point where a band is cut; RULES.md makes the colour of a neutral stone unable to
+    buffer point where a band is cut; docs/rules.md makes the colour of a neutral stone unable to
     change the score, which is all this compares.
     """
     frame = frame_of(height, width)
@@ -295,7 +295,7 @@ class Ours:
 
 
 def count_ours(snap: Snapshot) -> Ours:
-    """Build the board and the dead stones, play the agreed filling, count (Art. 8, RULES.md)."""
+    """Build the board and the dead stones, play the agreed filling, count (Art. 8)."""
     letter = {Color.BLACK: "x", Color.WHITE: "o"}
     with rectangle(snap.height, snap.width) as frame:
         board = Board(frame.size)
@@ -375,10 +375,10 @@ def _why_not_territory(
     board: Board, counted: Count, dead: set[Point], kinds: dict[Point, str]
 ) -> dict[Point, frozenset[str]]:
     """For each empty point or dead stone that is not territory after the fill, the kinds of the
-    points that keep it from counting (RULES.md "Territory"): in a region bordered by one colour
-    that holds its dead stones, "own-dead"; in any other region of dame, the fill's verdicts on
-    its points; in a region of eye points, the verdicts on the dame liberties and the unmade
-    connections of every chain of the groups around it (step 3: chains joined through eye
+    points that keep it from counting (docs/rules.md "Territory"): in a region bordered by one
+    colour that holds its dead stones, "own-dead"; in any other region of dame, the fill's
+    verdicts on its points; in a region of eye points, the verdicts on the dame liberties and the
+    unmade connections of every chain of the groups around it (step 3: chains joined through eye
     points; steps 4 and 5). A dame point without a verdict of its own takes the verdicts given
     in its region; "unjudged" if there are none."""
 
@@ -432,7 +432,8 @@ def _voiding_points(
     counted: Count,
 ) -> set[Point]:
     """The dame liberties and the single liberties (unmade connections) of the chains of the
-    groups that hold the stones ``around`` (chains joined through eye points, RULES.md step 3)."""
+    groups that hold the stones ``around`` (chains joined through eye points: docs/rules.md,
+    step 3)."""
     chains: set[frozenset[Point]] = set()
     todo = [board.chain(p) for p in around]
     while todo:

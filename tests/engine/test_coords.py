@@ -1,4 +1,4 @@
-"""Coordinates (RULES.md, "Board and coordinates"): GTP vertices without I, SGF points."""
+"""Coordinates (docs/rules.md, "Board and coordinates"): GTP vertices without I, SGF points."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Properties of the agreed filling (RULES.md "The agreed filling", commentary to Art. 9.2), on
+"""Properties of the agreed filling (docs/rules.md "The agreed filling", commentary to Art. 9.2), on
 positions reached by random legal play (hypothesis): it is colour-blind (a colour-swapped
 position gets the colour-swapped fill), neutral (a mirrored position gets the mirrored result),
 safe (it captures nothing and leaves no chain next to a filled point in atari) and it turns no
@@ -64,7 +64,7 @@ def filled(board: Board, plan: FillPlan) -> Board:
 def test_a_colour_swapped_position_gets_the_colour_swapped_fill(
     size: int, choices: list[int], dead_choices: list[int]
 ) -> None:
-    """RULES.md: the fill is colour-blind and deterministic."""
+    """docs/rules.md: the fill is colour-blind and deterministic."""
     board, dead = position(size, choices, dead_choices)
     plan = plan_fill(board, dead)
     other = plan_fill(swapped(board), dead)
@@ -79,7 +79,7 @@ def test_a_colour_swapped_position_gets_the_colour_swapped_fill(
 def test_a_mirrored_position_gets_the_mirrored_result(
     size: int, choices: list[int], dead_choices: list[int]
 ) -> None:
-    """RULES.md: which colour fills a neutral point can never change the score, and the fill
+    """docs/rules.md: which colour fills a neutral point can never change the score, and the fill
     does not favour a side: the mirrored position counts the same after its fill."""
     board, dead = position(size, choices, dead_choices)
     flip = mirrored(board)
@@ -95,7 +95,7 @@ def test_a_mirrored_position_gets_the_mirrored_result(
 def test_the_fill_is_safe_and_makes_no_eye_point(
     size: int, choices: list[int], dead_choices: list[int]
 ) -> None:
-    """RULES.md: the fill never captures, never leaves a chain next to a filled point in atari,
+    """docs/rules.md: the fill never captures, never leaves a chain next to a filled point in atari,
     and turns no dame point into an eye point of anyone (only necessary stones change eyes)."""
     board, dead = position(size, choices, dead_choices)
     plan = plan_fill(board, dead)

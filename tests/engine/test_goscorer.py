@@ -2,9 +2,9 @@
 goscorer_snapshots/``, loader :mod:`tests.engine.goscorer`).
 
 For every position: the board and the stones marked dead (``b``/``w``), the agreed filling of
-neutral points and the necessary stones (:func:`engine.filling.plan_fill`, RULES.md "The agreed
-filling"), then the count (Art. 8, RULES.md "Territory"). The territory is compared point by point
-with goscorer's TERRITORY map (``z``/``a``).
+neutral points and the necessary stones (:func:`engine.filling.plan_fill`, docs/rules.md "The agreed
+filling"), then the count (Art. 8, docs/rules.md "Territory"). The territory is compared point
+by point with goscorer's TERRITORY map (``z``/``a``).
 
 goscorer is not a strict Article 8 counter: it counts the territory of a group that still touches an
 open boundary or shares a liberty with a seki, and it reads life and death itself. It also plays
@@ -23,7 +23,7 @@ move; ``teire``: unsettled, a stone that leaves an opposing chain in atari; ``se
 liberty nobody can fill without its own new chain in atari), or its own dead stones
 (``own-dead``); the reasons of an entry are exactly the union of those, plus ``marking`` when we
 count points goscorer does not (each of them in goscorer's SEKI map). Positions in
-:data:`SUSPECTED` look like a fault of ours under RULES.md / J89: they are strict xfails that
+:data:`SUSPECTED` look like a fault of ours under docs/rules.md / J89: they are strict xfails that
 assert the answer we think J89 gives.
 
 Points in the texts below are ``line,column`` of the snapshot file, both counted from 1.
@@ -47,7 +47,7 @@ from tests.engine.goscorer import (
     snapshot_paths,
 )
 
-#: why goscorer's territory and ours differ, one sentence per reason (RULES.md / J89)
+#: why goscorer's territory and ours differ, one sentence per reason (docs/rules.md / J89)
 REASONS = {
     "open": (
         "goscorer counts the territory of a group that still borders an open boundary: a dame "
@@ -55,35 +55,35 @@ REASONS = {
         "point of it into its own eye point, or the border is still to be played (two or more "
         "points wide), or a connection cannot be made safely (reported as unsettled: resume and "
         "play it). J89: a group with a dame liberty is not independent, none of its eye points "
-        "count (Art. 8 commentary, Diagram 15; RULES.md steps 3 and 5)"
+        "count (Art. 8 commentary, Diagram 15; docs/rules.md steps 3 and 5)"
     ),
     "seki": (
         "goscorer counts the territory of a group that also has a shared liberty of a seki (a "
         "dame that no colour can fill without its own new chain being left in atari; the fill "
         "reports it as seki). J89: territory is made only by "
         "completely independent groups; the whole group is in seki and its eye points are not "
-        "territory (Art. 8 commentary, Diagrams 14-15, Example 24; RULES.md steps 3 and 5)"
+        "territory (Art. 8 commentary, Diagrams 14-15, Example 24; docs/rules.md steps 3 and 5)"
     ),
     "teire": (
         "goscorer counts the territory of a group next to a dame that one colour could fill "
         "keeping its own chain out of atari, but the stone would leave an opposing chain in "
         "atari (typically beside a false eye: the owner would then have to connect, a teire). "
         "That is a real sequence, not a neutral point: the agreed fill never plays a point where "
-        "the new stone or any chain next to it would be left in atari (RULES.md), and reports it "
-        "as unsettled (resume and play it: the stone, then the connection). Until it is played "
-        "it is dame, and the groups touching it count no territory (RULES.md steps 3-5)"
+        "the new stone or any chain next to it would be left in atari (docs/rules.md), and reports "
+        "it as unsettled (resume and play it: the stone, then the connection). Until it is played "
+        "it is dame, and the groups touching it count no territory (docs/rules.md steps 3-5)"
     ),
     "own-dead": (
         "goscorer counts as territory points next to stones marked dead of the colour that "
         "surrounds them. J89: such points are dame and those dead stones stay on the board "
-        "(commentary to Example 25; RULES.md step 2)"
+        "(commentary to Example 25; docs/rules.md step 2)"
     ),
     "marking": (
         "goscorer does not accept the marking: it reads the stones marked dead inside an eye "
         "as able to make seki and puts the surrounding group in seki. We count the agreed "
         "marking (Art. 7-9: life and death is settled before the count): the region is "
         "bordered by one colour only, its dead stones are removed as prisoners and their "
-        "points are territory (Art. 10.1; RULES.md step 6)"
+        "points are territory (Art. 10.1; docs/rules.md step 6)"
     ),
 }
 
@@ -955,7 +955,8 @@ EXPECTED: dict[str, Expected] = {
     ),
 }
 
-#: positions where our answer looks wrong under RULES.md / J89; the test asserts goscorer's answer
+#: positions where our answer looks wrong under docs/rules.md / J89; the test asserts goscorer's
+#: answer
 SUSPECTED = {
     "double_ko": (
         "counter bug: double-ko seki on the right (Black 4,15 and 4,17 in atari, ko points 3,15 "

@@ -1,9 +1,9 @@
 """The commentary's Life-and-Death Examples as board diagrams (Art. 7, 8, 10).
 
 For every example of :mod:`tests.engine.ld_examples`: the count with the agreed dead stones
-(RULES.md "Territory (Art. 8)"), the estimator's proposal, and for the ko examples the
+(docs/rules.md "Territory (Art. 8)"), the estimator's proposal, and for the ko examples the
 commentary's demonstration replayed under the confirmation ko rule (Art. 7.2) on a copy of the
-stopped position. Then the two RULES.md worked checks about groups (steps 3 and 4).
+stopped position. Then the two docs/rules.md worked checks about groups (steps 3 and 4).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _with_marks(param: Example, reason: str | None) -> object:
 
 @pytest.mark.parametrize("example", [_with_marks(e, e.counter_xfail) for e in EXAMPLES])
 def test_count_gives_the_commentarys_territory(example: Example) -> None:
-    """Art. 8 and 10 (RULES.md "Territory", steps 1-6) on each example: with the agreed dead
+    """Art. 8 and 10 (docs/rules.md "Territory", steps 1-6) on each example: with the agreed dead
     stones, each side's territory and the result, and the statuses the commentary names:
     dame, stones in seki, eyes in seki, dead stones that stay on the board."""
     result = counted(example)
@@ -77,7 +77,7 @@ def sorted_(vertices: tuple[str, ...]) -> list[str]:
 
 @pytest.mark.parametrize("example", [_with_marks(e, e.estimator_xfail) for e in EXAMPLES])
 def test_estimator_proposes_the_agreed_dead_stones(example: Example) -> None:
-    """Art. 7 (RULES.md "Life and death"): the bot's proposal is exactly the stones the
+    """Art. 7 (docs/rules.md "Life and death"): the bot's proposal is exactly the stones the
     commentary calls dead, whole chains, nothing else."""
     proposal = estimate_dead(board_from(example.diagram))
     assert {p.gtp() for p in proposal} == set(example.estimator)
@@ -168,7 +168,7 @@ def test_example_10_approach_ko_black_lives_without_connecting() -> None:
 
 
 def test_example_10_black_need_not_connect_the_ko() -> None:
-    """Example 10 with RULES.md steps 4 and 6: with the dead white stone removed the ko stone
+    """Example 10 with docs/rules.md steps 4 and 6: with the dead white stone removed the ko stone
     is not in atari, so Black's area counts as it stands (A2, A3, A4 and a; one prisoner). If
     Black does connect at a, he only fills one point of his own territory."""
     as_it_stands = counted(EXAMPLE_10)
@@ -214,7 +214,7 @@ def test_example_25_the_ko_stones_are_dead_because_their_replacements_can_be_tak
     assert took(play.play(B, ex.point("D1"))) == 1  # and so is the new white stone
 
 
-# -- RULES.md worked checks about groups (steps 3 and 4) ----------------------------------------
+# -- docs/rules.md worked checks about groups (steps 3 and 4) -----------------------------------
 
 SHARED_EYE = """
     7 . X . X d O .
@@ -228,7 +228,7 @@ SHARED_EYE = """
 
 
 def test_two_chains_sharing_an_eye_one_touching_a_dame() -> None:
-    """RULES.md step 3 (commentary to Art. 8: territory only of completely independent groups;
+    """docs/rules.md step 3 (commentary to Art. 8: territory only of completely independent groups;
     Example 24c): the black chains on B and D share the eye points of column C, so they are one
     group; the chain on D touches the dame of column E, so the whole group is in seki, and
     neither column C nor column A (the eye of the chain on B alone) is territory. (Constructed:
@@ -256,11 +256,11 @@ ATARI_IN_OWN_AREA = """
 
 
 def test_a_chain_in_atari_voids_its_area_until_connected() -> None:
-    """RULES.md step 4 (commentary 9.2: add necessary stones): the black stone E1 has the one
+    """docs/rules.md step 4 (commentary 9.2: add necessary stones): the black stone E1 has the one
     liberty c (D1), inside Black's own area; White could take it there. As it stands the area
     does not count: White's 35 points give W+35. Once Black connects at c the area counts
     minus the connection point: Black 27 against 35, W+8. (Constructed on 9×9; the numbers
-    are this position's, not those of RULES.md's sentence.)"""
+    are this position's, not those of docs/rules.md's sentence.)"""
     size, stones, marks = parse_marked(ATARI_IN_OWN_AREA)
     (connection,) = marks["c"]
     as_it_stands = count_board(size, stones, komi=0)

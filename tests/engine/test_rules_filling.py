@@ -2,7 +2,7 @@
 "if the players agree, they may fill dame ... after the game has stopped; such moves are not
 defined by the rules"), and for the count that follows (Art. 8, Diagram 15).
 
-The positions are constructed to illustrate the principles the texts state; RULES.md adds the
+The positions are constructed to illustrate the principles the texts state; docs/rules.md adds the
 bot's choice: the fill never plays a point where the new stone, or any chain next to it, would
 be left in atari, so a real seki keeps its shared liberties.
 """
@@ -48,7 +48,7 @@ BORDER = """
 
 def test_fill_plays_every_neutral_point_between_living_groups() -> None:
     """Commentary to Art. 9.2: the neutral points between living groups are filled. Each point
-    gets a stone of a colour that touches it (RULES.md: the choice does not favour Black)."""
+    gets a stone of a colour that touches it (docs/rules.md: the choice does not favour Black)."""
     board = board_from(BORDER)
     marks = marks_of(BORDER)
     proposal = propose_fill(board)
@@ -111,8 +111,8 @@ SEKI_ONE_DAME = """
 
 
 def test_a_real_seki_keeps_its_shared_liberties() -> None:
-    """Art. 8 and RULES.md: a stone on a shared liberty of a seki would leave the filler's chain
-    (and the opponent's) in atari, so the fill proposes nothing there: with two shared
+    """Art. 8 and docs/rules.md: a stone on a shared liberty of a seki would leave the filler's
+    chain (and the opponent's) in atari, so the fill proposes nothing there: with two shared
     liberties and no eyes (beginners' guide, Fig. 14), and with one dame between two one-eyed
     groups (Diagram 13 style). Both positions are constructed."""
     for diagram in (SEKI_NO_EYES, SEKI_ONE_DAME):
@@ -132,7 +132,7 @@ SEKI_TWO_SHARED_WITH_EYES = """
 
 
 def test_fill_in_a_seki_with_eyes_never_leaves_a_chain_in_atari() -> None:
-    """RULES.md (Counting): a seki where each group has an eye and two liberties are shared.
+    """docs/rules.md (Counting): a seki where each group has an eye and two liberties are shared.
     Filling one shared liberty leaves both chains with two liberties, so the fill may play it;
     the second one would leave a chain in atari and stays open. The seki and the count are
     unchanged (constructed position)."""
@@ -174,7 +174,7 @@ def test_fill_leaves_the_dame_of_a_double_ko_seki_to_the_players() -> None:
     assert {counted.status[p] for p in dead} == {PointStatus.DEAD_STAYS}
 
 
-# -- The agreed filling per RULES.md: neutral points, necessary stones, unsettled points ---------
+# -- The agreed filling per docs/rules.md: neutral points, necessary stones, unsettled points
 
 ATARI_IN_OWN_AREA = """
     7 . . . X O . .
@@ -188,7 +188,7 @@ ATARI_IN_OWN_AREA = """
 
 
 def test_a_chain_in_atari_voids_its_group_until_the_necessary_stone_is_added() -> None:
-    """Art. 8, RULES.md "Territory" step 4 (commentary 9.2: "add necessary stones"): the black
+    """Art. 8, docs/rules.md "Territory" step 4 (commentary 9.2: "add necessary stones"): the black
     stone on E1 is in atari, White could take it at D1. Its group (the wall and E1, joined
     through their eye points) is not independent, so none of its 22 eye points counts, and the
     count names D1 (`connect at D1`). The agreed filling adds D1 for Black; then the area counts,
@@ -222,9 +222,9 @@ OPEN_BOUNDARY = """
 
 
 def test_a_dame_one_side_could_turn_into_its_own_eye_is_unsettled_not_filled() -> None:
-    """RULES.md "The agreed filling": C7 is dame (Black's corner reaches White through it), but a
-    black stone there would make the corner Black's eye points: a real move, not dame. The fill
-    leaves it and reports it unsettled ("resume and play it") (constructed position)."""
+    """docs/rules.md "The agreed filling": C7 is dame (Black's corner reaches White through it),
+    but a black stone there would make the corner Black's eye points: a real move, not dame. The
+    fill leaves it and reports it unsettled ("resume and play it") (constructed position)."""
     board = board_from(OPEN_BOUNDARY)
     (c7,) = marks_of(OPEN_BOUNDARY)["a"]
     assert c7 in count(board).dame
@@ -248,8 +248,8 @@ def _swap(board: Board) -> Board:
 
 
 def test_the_fill_is_neutral_on_mirrored_borders() -> None:
-    """RULES.md: which colour fills a neutral point never changes the score, and the choice does
-    not favour Black: the mirrored position gets the mirrored fill and the same result."""
+    """docs/rules.md: which colour fills a neutral point never changes the score, and the choice
+    does not favour Black: the mirrored position gets the mirrored fill and the same result."""
     board = board_from(BORDER)
     mirrored = _mirror(board)
     plan, plan_m = plan_fill(board), plan_fill(mirrored)

@@ -1,4 +1,4 @@
-"""Markings that contradict Art. 7 (RULES.md "Markings that contradict Art. 7"): refused when a
+"""Markings that contradict Art. 7 (docs/rules.md "Markings that contradict Art. 7"): refused when a
 stone is marked dead whose every opposing neighbour is marked dead, warned (with the sequence)
 when a chain marked alive can be taken by a short forced sequence. Constructed positions."""
 
@@ -79,7 +79,7 @@ def test_a_seki_is_not_warned_about() -> None:
 
 
 def test_a_chain_in_atari_named_by_the_count_is_not_warned_twice() -> None:
-    """RULES.md "Territory" step 4: the count already says `connect at D1` for E1 (the same
+    """docs/rules.md "Territory" step 4: the count already says `connect at D1` for E1 (the same
     danger), so the marking check does not repeat it."""
     diagram = ATARI_IN_OWN_AREA
     board = board_from(diagram)

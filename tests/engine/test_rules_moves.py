@@ -1,5 +1,6 @@
 """Worked checks for moves: capture (Art. 5), no suicide (Art. 4), ko (Art. 6), repetition
-(Art. 12), the stop and resumption (Art. 9) and handicap stones (RULES.md, "Handicap and komi").
+(Art. 12), the stop and resumption (Art. 9) and handicap stones (docs/rules.md, "Handicap and
+komi").
 
 Each position is a small constructed diagram (X black, O white, rows from the top); the rules
 texts state the principles, the diagrams here only illustrate them.
@@ -229,7 +230,7 @@ def test_ko_recapture_is_legal_after_an_exchange_elsewhere() -> None:
 
 
 def test_ko_recapture_is_legal_after_a_pass() -> None:
-    """Art. 6 (RULES.md: a pass lifts the ban): White passes instead of retaking; after Black's
+    """Art. 6 (docs/rules.md: a pass lifts the ban): White passes instead of retaking; after Black's
     next move White retakes. On the board itself, a pass clears the ko point."""
     game = game_from(KO, to_move=B)
     game.play(B, pt("D4", 7))
@@ -334,7 +335,7 @@ def test_resumption_gives_the_move_to_the_requesters_opponent(requester: Color) 
     assert not game.play(requester.opponent, pt("E5", 9)).stopped
 
 
-# -- Handicap (beginners' guide; RULES.md "Handicap and komi") ----------------------------------
+# -- Handicap (beginners' guide; docs/rules.md "Handicap and komi") -------------------------------
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ def test_two_by_two_plays_captures_and_counts() -> None:
     assert game.prisoners == {B: 0, W: 3}
     counted = count(game.board, komi=0.5)
     # The white chain's one liberty is A1, where Black captures it (Art. 5): it is not an
-    # independent group, so A1 is no territory (Art. 8, RULES.md "Territory" step 4); nor is it
+    # independent group, so A1 is no territory (Art. 8, docs/rules.md "Territory" step 4); nor is it
     # a connection White could add (a stone there would have no liberty).
     assert (counted.white.territory, counted.white.prisoners) == (0, 3)
     assert counted.status[Point(0, 0)] is PointStatus.SEKI_EYE

@@ -1,4 +1,4 @@
-"""The count in the confirmation phase, as players see it (RULES.md "Territory", "The agreed
+"""The count in the confirmation phase, as players see it (docs/rules.md "Territory", "The agreed
 filling", "Markings that contradict Art. 7"): the reasons territory does not count, the
 necessary stone added by agreement, refused and warned markings."""
 
@@ -35,7 +35,7 @@ def statuses(view: View) -> Counter[PointStatus]:
 async def test_a_chain_in_atari_is_named_and_the_agreed_fill_connects_it(
     service: GameService,
 ) -> None:
-    """Art. 8, RULES.md step 4: E1 is in atari inside Black's area, so the count names D1
+    """Art. 8, docs/rules.md step 4: E1 is in atari inside Black's area, so the count names D1
     (`connect at D1`) and Black's area does not count; `filldame` by both adds the necessary
     stone and the area counts, minus that point."""
     gid = await start_game(service, "size=7", "komi=0.5")
@@ -86,7 +86,7 @@ WHITE_RING = ["C3", "D3", "E3", "F3", "C4", "F4", "C5", "D5", "E5", "F5"]
 async def test_a_stone_inside_a_dead_group_cannot_be_marked_dead(
     service: GameService, database: Database
 ) -> None:
-    """Art. 7.1 (RULES.md "Markings that contradict Art. 7"): D4 touches only white stones
+    """Art. 7.1 (docs/rules.md "Markings that contradict Art. 7"): D4 touches only white stones
     that are marked dead; once they are taken D4 lives, so marking it dead is refused with the
     reason, and nothing changes."""
     gid = await start_game(service, "size=8")

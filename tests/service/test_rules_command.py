@@ -41,7 +41,7 @@ ARTICLES: dict[str, tuple[str, ...]] = {
     "counting": ("Art. 8", "Art. 10"),  # territory; dead stones, the result, jigo
     "handicap": ("Art. 2", "Art. 10"),  # turns; the result (komi, jigo: 10.2)
 }
-"""The articles each topic cites, as RULES.md numbers them."""
+"""The articles each topic cites, as docs/rules.md numbers them."""
 
 
 def p(vertex: str, size: int) -> Spot:
@@ -89,7 +89,7 @@ async def test_every_topic_explains_cites_its_articles_and_shows_a_board(
     service: GameService, topic: str
 ) -> None:
     """Each topic: its title, 3 to 6 short lines, the articles of the Japanese Rules (1989) it
-    rests on (:data:`ARTICLES`, numbered as in RULES.md), where to go on, and a diagram."""
+    rests on (:data:`ARTICLES`, numbered as in docs/rules.md), where to go on, and a diagram."""
     view = await service.execute(Rules(topic), Request(ALICE))
     keys = view.keys
     assert all(key is not None and key.startswith("rules.") for key in keys), keys
@@ -279,7 +279,7 @@ def test_end_shows_the_marking_after_two_passes() -> None:
 
 
 def test_handicap_shows_the_star_points_and_white_first() -> None:
-    """Common practice (RULES.md): four handicap stones on 9×9 go on C3, G7, G3, C7; then
+    """Common practice (docs/rules.md): four handicap stones on 9×9 go on C3, G7, G3, C7; then
     White moves first (Art. 2 otherwise)."""
     shown = board_of("handicap")
     assert shown.black == {tuple(point) for point in handicap_points(9, 4)}

@@ -59,8 +59,8 @@ async def test_reminder_then_loss_on_time(service: GameService, clock: FakeClock
 
 
 async def test_each_reminder_goes_out_once_across_restarts(tmp_path: Path) -> None:
-    """PRODUCT.md, "Correspondence": a reminder per threshold, none twice and none lost when the
-    bot restarts; a bot that was down past both thresholds sends one, the latest."""
+    """docs/commands.md, "Correspondence": a reminder per threshold, none twice and none lost when
+    the bot restarts; a bot that was down past both thresholds sends one, the latest."""
     path = tmp_path / "games.db"
     clock = FakeClock()
 

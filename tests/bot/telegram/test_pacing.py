@@ -1,4 +1,4 @@
-"""The chat pacer (PRODUCT.md, "Platform limits"): calls spaced within each chat's budget, board
+"""The chat pacer (README, "Limits"): calls spaced within each chat's budget, board
 edits merged while they wait, replies first, games in turn, 429s waited out. The calls here are
 plain coroutines; the end-to-end tests run the same pacer against the limit-enforcing fake."""
 

@@ -60,9 +60,9 @@ async def test_a_button_from_before_a_restart_works(
 async def test_reminders_go_to_the_private_chat_once_across_restarts(
     tg: RedeliveringTelegram, db_path: Path
 ) -> None:
-    """PRODUCT.md, "Correspondence": each "little time left" reminder of a group game reaches the
-    player once, in their private chat (Bob opened one; Alice has none: hers is a group reply);
-    a restart neither repeats one nor loses one."""
+    """docs/commands.md, "Correspondence": each "little time left" reminder of a group game
+    reaches the player once, in their private chat (Bob opened one; Alice has none: hers is a
+    group reply); a restart neither repeats one nor loses one."""
     clock = FakeClock()
     bot = await BotProcess(tg, db_path, clock=clock).start()
     try:
