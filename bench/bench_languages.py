@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.coords import COLUMNS
 from service import Actor, GameService
-from service.commands import Accept, Challenge, Play, Request, Settings
+from service.commands import Accept, Challenge, Configure, Play, Request
 from service.i18n import SOURCE, language, t
 from storage.sqlite import open_sqlite
 
@@ -41,7 +41,7 @@ async def moves_ms(folder: Path, readers: tuple[str | None, str | None], moves: 
     try:
         for actor, code in ((black, readers[0]), (white, readers[1])):
             if code is not None:
-                await service.execute(Settings({"language": code}), Request(actor))
+                await service.execute(Configure({"language": code}), Request(actor))
         offer = await service.execute(
             Challenge(white, {"size": str(SIZE), "color": "black"}), Request(black)
         )

@@ -16,7 +16,7 @@ from service.views import View
 
 
 @dataclass(frozen=True, slots=True)
-class Rating(Command[View]):
+class ShowRating(Command[View]):
     """A person's rating, rank, games and last results (the sender's when ``user`` is None)."""
 
     user: Actor | None = None

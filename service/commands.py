@@ -97,7 +97,7 @@ class Computer(Command[View]):
 
 
 @dataclass(frozen=True, slots=True)
-class Settings(Command[View]):
+class Configure(Command[View]):
     """``settings``: show the reader's settings and where each comes from; with ``values``
     (``language=cs``) change the person's, or with ``channel`` the channel's (organisers)."""
 
@@ -176,7 +176,7 @@ class Try(Command[View]):
 
 
 @dataclass(frozen=True, slots=True)
-class Estimate(Command[View]):
+class EstimateScore(Command[View]):
     """Who leads and by how much, by the bot's own estimator (a read: nothing changes): free in
     unrated games, in rated and league games after the stop (or where an organiser allows it)."""
 
@@ -227,7 +227,7 @@ class Settle(Command["View | None"]):
 
 
 @dataclass(frozen=True, slots=True)
-class Board(Command[View]):
+class ShowBoard(Command[View]):
     """The current board (the counting view in the confirmation phase)."""
 
 

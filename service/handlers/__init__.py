@@ -14,22 +14,22 @@ from service.club_commands import (
     League,
     LeagueInfo,
     LinkAccount,
-    Rating,
+    ShowRating,
     Unlink,
 )
 from service.commands import (
     Accept,
     Adjudicate,
     AnyCommand,
-    Board,
     Challenge,
     Command,
     Computer,
+    Configure,
     Dead,
     Decline,
     Done,
     DueGames,
-    Estimate,
+    EstimateScore,
     FillDame,
     GameAt,
     Games,
@@ -44,9 +44,9 @@ from service.commands import (
     Resign,
     Resume,
     Rules,
-    Settings,
     Settle,
     Sgf,
+    ShowBoard,
     Try,
     Undo,
     Vacation,
@@ -96,13 +96,13 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     FillDame: Handler(confirming.filldame),
     NoResult: Handler(confirming.noresult),
     Try: Handler(trying.try_, writes=False),  # Art. 7.2: played on a copy, never written
-    Estimate: Handler(estimating.estimate, writes=False),  # the estimator's reading, a read
+    EstimateScore: Handler(estimating.estimate, writes=False),  # the estimator's reading, a read
     Adjudicate: Handler(keeping.adjudicate),
     Vacation: Handler(keeping.vacation),
     Settle: Handler(keeping.settle, limited=False),
     Propose: Handler(confirming.propose, limited=False),  # the bot's own, after the stop
     Link: Handler(keeping.link, limited=False),
-    Board: Handler(looking.board, writes=False),
+    ShowBoard: Handler(looking.board, writes=False),
     Games: Handler(looking.games, writes=False),
     Sgf: Handler(looking.sgf, writes=False),
     Rules: Handler(rules.rules, writes=False),  # asks the storage nothing
@@ -111,14 +111,14 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     GameAt: Handler(looking.game_at, writes=False, limited=False),
     DueGames: Handler(looking.due_games, writes=False, limited=False),
     NextDeadline: Handler(looking.next_deadline, writes=False, limited=False),
-    Rating: Handler(ratings.rating, writes=False),
+    ShowRating: Handler(ratings.rating, writes=False),
     Leaderboard: Handler(ratings.leaderboard, writes=False),
     History: Handler(ratings.history, writes=False),
     League: Handler(leagues.league),
     LeagueInfo: Handler(league_reads.league_info, writes=False),
     LinkAccount: Handler(accounts.link),
     Unlink: Handler(accounts.unlink),
-    Settings: Handler(settings.settings),
+    Configure: Handler(settings.settings),
 }
 
 

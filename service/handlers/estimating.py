@@ -37,7 +37,7 @@ from engine.coords import Point
 from engine.counting import PointStatus, Side
 from engine.estimate import estimate as estimate_dead
 from engine.territory_map import territory_owner
-from service.commands import Estimate
+from service.commands import EstimateScore
 from service.errors import NoSuchGame, NotAPlayer, UserError, WrongPhase
 from service.i18n import number, plural, t
 from service.model import color_of
@@ -105,7 +105,7 @@ def estimated(board: Board, komi: float) -> Estimated:
     )
 
 
-async def estimate(unit: Unit, command: Estimate) -> View:
+async def estimate(unit: Unit, command: EstimateScore) -> View:
     """The estimate of the request's game for whoever may see it (see the module docstring)."""
     loaded = await unit.find_game()
     row = loaded.row

@@ -10,7 +10,6 @@ from engine.result import GameResult, ResultKind
 from records.sgf import write_sgf
 from service.clock import DAY
 from service.commands import (
-    Board,
     DueGames,
     GameAt,
     Games,
@@ -18,6 +17,7 @@ from service.commands import (
     Links,
     NextDeadline,
     Sgf,
+    ShowBoard,
 )
 from service.errors import NoSuchGame, UserError
 from service.i18n import Text, plural, t
@@ -33,7 +33,7 @@ OPEN_LISTED = 10
 looking for a game; the list says when there are more."""
 
 
-async def board(unit: Unit, command: Board) -> View:
+async def board(unit: Unit, command: ShowBoard) -> View:
     """The current board (or the counting view in the confirmation phase)."""
     loaded = await unit.find_game()
     if loaded.row.status is GameStatus.CHALLENGE:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from club.ranks import rank_label
-from service.club_commands import History, Leaderboard, Rating
+from service.club_commands import History, Leaderboard, ShowRating
 from service.club_ports import RatingRow
 from service.commands import Actor
 from service.errors import BadArguments
@@ -44,7 +44,7 @@ def rating_words(row: RatingRow) -> str:
     )
 
 
-async def rating(unit: Unit, command: Rating) -> View:
+async def rating(unit: Unit, command: ShowRating) -> View:
     """The rating, rank and deviation, rated games, and the last results with their changes."""
     person, name, accounts = await _person(unit, command.user)
     row = (await unit.uow.ratings.get_many([person])).get(person)

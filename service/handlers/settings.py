@@ -5,7 +5,7 @@ it comes from, in the language just chosen."""
 
 from __future__ import annotations
 
-from service.commands import Settings
+from service.commands import Configure
 from service.errors import BadArguments, NotOrganiser
 from service.i18n import LANGUAGE_NAMES, Text, language, t
 from service.preferences import (
@@ -23,7 +23,7 @@ from service.unit import Unit
 from service.views import View
 
 
-def _check(command: Settings) -> None:
+def _check(command: Configure) -> None:
     names = CHANNEL_SETTINGS if command.channel else PERSON_SETTINGS
     for name, value in command.values.items():
         if name not in names:
@@ -41,7 +41,7 @@ def value_words(name: str, value: str) -> str:
     return t(f"settings.{name}.{value}")
 
 
-async def settings(unit: Unit, command: Settings) -> View:
+async def settings(unit: Unit, command: Configure) -> View:
     """Show, or change and show, the reader's settings (or the channel's)."""
     _check(command)
     await unit.remember(unit.actor)
@@ -67,7 +67,7 @@ async def settings(unit: Unit, command: Settings) -> View:
         return View(tuple(_lines(unit, command, prefs)))
 
 
-def _lines(unit: Unit, command: Settings, prefs: Preferences) -> list[Text]:
+def _lines(unit: Unit, command: Configure, prefs: Preferences) -> list[Text]:
     channel = unit.settings.get(channel_owner(unit.request.settings_channel), {})
     if command.channel:
         head = "settings.channel_changed" if command.values else "settings.channel_header"

@@ -12,7 +12,7 @@ from service.commands import (
     Computer,
     Dead,
     Done,
-    Estimate,
+    EstimateScore,
     Pass,
     Play,
     Resign,
@@ -233,7 +233,7 @@ def test_lines_become_command_values(text: str, command: object) -> None:
 def test_a_button_token_becomes_the_same_command_value() -> None:
     assert command_of(parse_token("g42:pass:m37")) == Pass(37)
     assert command_of(parse_token("g42:done:v3")) == Done(3)
-    assert command_of(parse_token("g42:estimate")) == Estimate()
+    assert command_of(parse_token("g42:estimate")) == EstimateScore()
 
 
 def test_a_mention_is_the_challenged_actor() -> None:

@@ -17,7 +17,7 @@ from engine.counting import count
 from engine.game import Game
 from renderer.theme import font, has_glyph
 from service import Actor, GameService
-from service.commands import Dead, Pass, Play, Request, Settings
+from service.commands import Configure, Dead, Pass, Play, Request
 from service.i18n import translate
 from service.localize import board_in
 from service.views import BoardView, TableView, board_view, caption
@@ -89,8 +89,8 @@ async def test_a_mixed_pair_each_gets_a_board_in_their_language() -> None:
     """A Czech and a Hungarian player: the reply's board speaks the mover's language, the
     opponent's copy (the console draws it for their notice) speaks theirs."""
     service = GameService(await open_memory())
-    await service.execute(Settings({"language": "cs"}), Request(CZECH))
-    await service.execute(Settings({"language": "hu", "theme": "dark"}), Request(HUNGARIAN))
+    await service.execute(Configure({"language": "cs"}), Request(CZECH))
+    await service.execute(Configure({"language": "hu", "theme": "dark"}), Request(HUNGARIAN))
     gid = await start_game(service, "size=9", black=CZECH, white=HUNGARIAN)
     for actor, point in ((CZECH, "D4"), (HUNGARIAN, "E5"), (CZECH, "pass")):
         command = Pass() if point == "pass" else Play(point)

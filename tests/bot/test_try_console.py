@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.console import Console
 from service import GameService
-from service.commands import Board, Request
+from service.commands import Request, ShowBoard
 from service.i18n import t
 from storage.memory import open_memory
 from tests.service.conftest import ALICE
@@ -79,7 +79,7 @@ async def test_both_players_see_a_tried_sequence_and_the_game_stays(tmp_path: Pa
         ]
         assert "[alice] Usage: try <moves> … [#game]" in out
 
-        view = await service.execute(Board(), Request(ALICE, game=1))
+        view = await service.execute(ShowBoard(), Request(ALICE, game=1))
         assert view.board is not None and view.board.version == 1
         assert (4, 5) in view.board.black and (8, 0) not in view.board.white
     finally:

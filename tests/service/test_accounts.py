@@ -9,7 +9,7 @@ import re
 import pytest
 
 from service import Actor, GameService
-from service.club_commands import History, LinkAccount, Rating, Unlink
+from service.club_commands import History, LinkAccount, ShowRating, Unlink
 from service.commands import Request, Resign
 from service.errors import UserError
 from service.ports import Database
@@ -43,7 +43,7 @@ async def test_link_joins_accounts_into_one_person(
     assert view.keys == ("link.done",)
     assert await person_of(database, ALICE_TG.id) == ALICE.id
     # one rating and one history, whichever account asks
-    mine = await service.execute(Rating(), Request(ALICE_TG))
+    mine = await service.execute(ShowRating(), Request(ALICE_TG))
     assert mine.keys[0] == "rating.summary" and mine.line_games[2] == gid
     history = await service.execute(History(), Request(ALICE_TG))
     assert gid in history.line_games
@@ -95,7 +95,7 @@ async def test_unlink_separates_and_keeps_games(service: GameService, database: 
     assert await person_of(database, ALICE_TG.id) == ALICE.id.replace(ALICE.id, ALICE_TG.id)
     # the console account keeps its game; the separated one keeps a copy of the rating
     assert gid in (await service.execute(History(), Request(ALICE))).line_games
-    copy = await service.execute(Rating(), Request(ALICE_TG))
+    copy = await service.execute(ShowRating(), Request(ALICE_TG))
     assert copy.keys[0] == "rating.summary"
     with pytest.raises(UserError) as error:
         await service.execute(Unlink(), Request(ALICE_TG))

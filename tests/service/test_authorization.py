@@ -9,7 +9,6 @@ from service import GameService
 from service.commands import (
     Accept,
     Adjudicate,
-    Board,
     Challenge,
     Dead,
     Decline,
@@ -22,6 +21,7 @@ from service.commands import (
     Resign,
     Resume,
     Sgf,
+    ShowBoard,
     Undo,
 )
 from service.errors import NotAPlayer, NotOrganiser, NotYourTurn, WrongPhase
@@ -130,7 +130,7 @@ async def test_only_organisers_adjudicate(service: GameService) -> None:
 async def test_spectators_can_look(service: GameService) -> None:
     gid = await start_game(service, "size=9")
     await play_moves(service, gid, "E5")
-    board = await service.execute(Board(), Request(CAROL, game=gid))
+    board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
     assert board.board is not None and board.notify == ()
     record = await service.execute(Sgf(), Request(CAROL, game=gid))
     assert record.file is not None and b"B[ee]" in record.file[1]
@@ -149,5 +149,5 @@ async def test_a_final_result_never_changes(service: GameService) -> None:
         with pytest.raises(WrongPhase) as excinfo:
             await call
         assert excinfo.value.key == "error.finished"
-    board = await service.execute(Board(), Request(CAROL, game=gid))
+    board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
     assert "B+R" in line(board, "end.result")

@@ -16,7 +16,6 @@ from service import GameService
 from service.commands import (
     SYSTEM,
     Accept,
-    Board,
     Challenge,
     Computer,
     Done,
@@ -26,6 +25,7 @@ from service.commands import (
     Pass,
     Play,
     Request,
+    ShowBoard,
     Undo,
 )
 from service.computer import COMPUTER_OPTIONS
@@ -133,7 +133,7 @@ async def test_an_engine_failure_is_explained_and_the_scheduler_asks_again(
     assert "the engine crashed" in caplog.text  # the engine's own words, for the operator
     with pytest.raises(NotYourTurn):
         await service.execute(Play("D4"), Request(ALICE, game=gid))
-    view = await service.execute(Board(), Request(ALICE, game=gid))  # a look asks nobody
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))  # a look asks nobody
     assert "computer.played" not in view.keys and view.board is not None
     assert view.board.white == frozenset()
     assert await scheduler.settle_due() == []  # not yet: in a minute
@@ -147,7 +147,7 @@ async def test_an_engine_failure_is_explained_and_the_scheduler_asks_again(
     [answered] = delivered
     assert [n.player for n in answered.notify] == [ALICE.id]  # Alice hears of the move
     assert "C3" in line(answered, "computer.played")
-    view = await service.execute(Board(), Request(ALICE, game=gid))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert view.board is not None and view.board.white == frozenset({(2, 2)})
     assert await service.execute(NextDeadline(), Request(SYSTEM)) is None  # Alice's turn
 
@@ -166,7 +166,7 @@ async def test_a_restart_before_the_computer_answered_is_caught_up(
     await Scheduler(restarted, _collect(delivered)).settle_due()
     await restarted.idle()
     assert "C3" in line(delivered[0], "computer.played")
-    assert (await restarted.execute(Board(), Request(ALICE, game=gid))).board is not None
+    assert (await restarted.execute(ShowBoard(), Request(ALICE, game=gid))).board is not None
 
 
 async def test_a_slow_engines_late_answer_is_not_played_on_a_newer_position(
@@ -189,7 +189,7 @@ async def test_a_slow_engines_late_answer_is_not_played_on_a_newer_position(
     slow.release.set()  # the first answer (G7, for the position after move 1) arrives late
     view = await first
     assert "computer.played" not in view.keys and "computer.no_answer" not in view.keys
-    board = (await service.execute(Board(), Request(ALICE, game=gid))).board
+    board = (await service.execute(ShowBoard(), Request(ALICE, game=gid))).board
     assert board is not None and board.move_number == 4  # E5 C3 D4 H8
     assert board.white == frozenset({(2, 2), (7, 7)})  # no G7
 
@@ -244,7 +244,7 @@ async def test_a_spectators_look_does_not_ask_the_computer(
     gid = (await service.execute(Computer({}), Request(ALICE))).game_id
     await service.execute(Play("E5"), Request(ALICE, game=gid))
     for reader in (BOB, ALICE):
-        view = await service.execute(Board(), Request(reader, game=gid))
+        view = await service.execute(ShowBoard(), Request(reader, game=gid))
         assert "computer.played" not in view.keys and view.board is not None
         assert view.board.white == frozenset()
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine.colors import Color
 from service import GameService
-from service.commands import Board, Challenge, Play, Request
+from service.commands import Challenge, Play, Request, ShowBoard
 from service.errors import Busy, NotYourTurn, UserError
 from service.i18n import t
 from service.ports import ConcurrentUpdate, Database, UnitOfWork
@@ -36,7 +36,7 @@ async def test_fifty_concurrent_plays_of_one_move_apply_once(real_service: GameS
         isinstance(e, NotYourTurn) and e.key == "error.not_your_turn" and e.message == whites_move
         for e in refused
     )
-    board = await service.execute(Board(), Request(CAROL, game=gid))
+    board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
     assert board.board is not None and len(board.board.black) == 1
     assert board.board.move_number == 1
 
@@ -55,7 +55,7 @@ async def test_concurrent_plays_through_separate_connections(tmp_path: Path) -> 
         assert len(applied) == 1
         assert all(isinstance(r, UserError) for r in results if isinstance(r, BaseException))
         for svc in services:  # every process sees the one move, whatever its cache held
-            board = await svc.execute(Board(), Request(CAROL, game=gid))
+            board = await svc.execute(ShowBoard(), Request(CAROL, game=gid))
             assert board.board is not None and len(board.board.black) == 1
     finally:
         for db in databases:

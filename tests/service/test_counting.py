@@ -12,7 +12,7 @@ from engine.colors import Color
 from engine.coords import parse_vertex
 from engine.counting import PointStatus
 from service import GameService
-from service.commands import Board, Dead, FillDame, Request
+from service.commands import Dead, FillDame, Request, ShowBoard
 from service.errors import UserError
 from service.ports import Database
 from service.views import View, points_text
@@ -43,7 +43,7 @@ async def test_a_chain_in_atari_is_named_and_the_agreed_fill_connects_it(
     for row in range(2, 8):
         moves += [f"D{row}", f"E{row}"]
     await play_moves(service, gid, *moves, "E1", "F1", "pass", "pass")
-    view = await service.execute(Board(), Request(ALICE, game=gid))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert line(view, "marking.connect").count("D1") == 1
     assert statuses(view)[PointStatus.NECESSARY] == 1
     assert PointStatus.BLACK_TERRITORY not in statuses(view)
@@ -96,7 +96,7 @@ async def test_a_stone_inside_a_dead_group_cannot_be_marked_dead(
         moves += [black, next(whites, "pass")]
     moves[-1:] = ["pass", "pass"] if moves[-1] == "pass" else [moves[-1], "pass", "pass"]
     await play_moves(service, gid, *moves)
-    view = await service.execute(Board(), Request(ALICE, game=gid))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert "D4" not in dead_points(view)  # the proposal never holds it
     if "C3" not in dead_points(view):
         view = await service.execute(Dead(("C3",)), Request(ALICE, game=gid))
@@ -118,7 +118,7 @@ async def test_a_chain_marked_alive_that_can_be_taken_is_warned_with_the_sequenc
         service, gid, "B3", "B4", "C3", "C4", "A1", "D4", "A5", "B2", "E5", "C2", "E1", "D2"
     )
     await play_moves(service, gid, "pass", "pass")
-    view = await service.execute(Board(), Request(ALICE, game=gid))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     if "B3" in dead_points(view):  # the proposal has it dead: mark it alive
         view = await service.execute(Dead(("B3",)), Request(ALICE, game=gid))
     warning = line(view, "marking.capturable")

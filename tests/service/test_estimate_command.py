@@ -16,13 +16,13 @@ from service import Actor, GameService
 from service.club_commands import LinkAccount
 from service.commands import (
     Accept,
-    Board,
     Challenge,
-    Estimate,
+    Configure,
+    EstimateScore,
     Pass,
     Request,
     Resign,
-    Settings,
+    ShowBoard,
 )
 from service.errors import NoSuchGame, NotAPlayer, UserError, WrongPhase
 from service.handlers.estimating import estimated
@@ -68,7 +68,7 @@ async def game_here(service: GameService, *options: str) -> int:
 
 async def refusal(service: GameService, request: Request) -> UserError:
     with pytest.raises(UserError) as refused:
-        await service.execute(Estimate(), request)
+        await service.execute(EstimateScore(), request)
     return refused.value
 
 
@@ -78,7 +78,7 @@ async def test_the_leader_and_the_margin_of_a_known_position(
     gid = await walls(service)
     before = await version_of(database, gid)
 
-    view = await service.execute(Estimate(), Request(ALICE, game=gid))
+    view = await service.execute(EstimateScore(), Request(ALICE, game=gid))
 
     assert view.keys == ("estimate.header", "estimate.leads", "estimate.tally", "estimate.dead")
     points = plural(3.5, "result.points")
@@ -116,7 +116,9 @@ async def test_the_count_is_territory_prisoners_and_komi() -> None:
 
 async def test_the_image_says_estimate_in_the_reader_s_language(service: GameService) -> None:
     gid = await walls(service)
-    view = await service.execute(Estimate(), Request(Actor("console:ann", "ann", "cs"), game=gid))
+    view = await service.execute(
+        EstimateScore(), Request(Actor("console:ann", "ann", "cs"), game=gid)
+    )
     assert view.language == "cs"
     assert view.board is not None
     drawn = snapshot(view.board)
@@ -127,7 +129,7 @@ async def test_the_image_says_estimate_in_the_reader_s_language(service: GameSer
 
 async def test_a_spectator_may_estimate_an_unrated_game(service: GameService) -> None:
     gid = await walls(service)
-    view = await service.execute(Estimate(), Request(CAROL, game=gid))
+    view = await service.execute(EstimateScore(), Request(CAROL, game=gid))
     assert "estimate.leads" in view.keys
 
 
@@ -136,7 +138,7 @@ async def test_a_rated_game_only_after_the_stop(service: GameService) -> None:
     refused = await refusal(service, Request(ALICE, game=gid))
     assert isinstance(refused, WrongPhase) and refused.key == "error.estimate_rated"
     await play_moves(service, gid, "pass", "pass")  # Black, then White: the game stops
-    view = await service.execute(Estimate(), Request(ALICE, game=gid))
+    view = await service.execute(EstimateScore(), Request(ALICE, game=gid))
     assert "estimate.leads" in view.keys
 
 
@@ -156,7 +158,7 @@ async def test_a_player_s_linked_account_is_a_player(service: GameService) -> No
     await play_moves(service, gid, "pass", "pass")
     assert (await refusal(service, Request(ALICE_TG, game=gid))).key == "error.estimate_stranger"
     await service.execute(LinkAccount(await code_for(service, ALICE)), Request(ALICE_TG))
-    view = await service.execute(Estimate(), Request(ALICE_TG, game=gid))
+    view = await service.execute(EstimateScore(), Request(ALICE_TG, game=gid))
     assert "estimate.leads" in view.keys
     assert (await refusal(service, Request(ALICE, game=gid))).key == "error.estimate_wait"
 
@@ -165,27 +167,27 @@ async def test_an_organiser_allows_it_during_play_for_a_channel(service: GameSer
     gid = await game_here(service, "rated=yes")
     assert (await refusal(service, Request(ALICE, HERE, game=gid))).key == "error.estimate_rated"
     with pytest.raises(UserError) as not_theirs:  # a channel's setting, for its organisers
-        await service.execute(Settings({"estimate": "on"}, channel=True), Request(ALICE, HERE))
+        await service.execute(Configure({"estimate": "on"}, channel=True), Request(ALICE, HERE))
     assert not_theirs.value.key == "error.settings_channel"
     with pytest.raises(UserError) as not_a_person_s:
-        await service.execute(Settings({"estimate": "on"}), Request(ALICE, HERE))
+        await service.execute(Configure({"estimate": "on"}), Request(ALICE, HERE))
     assert not_a_person_s.value.key == "error.settings_name"
 
     shown = await service.execute(
-        Settings({"estimate": "on"}, channel=True), Request(ORGANISER, HERE)
+        Configure({"estimate": "on"}, channel=True), Request(ORGANISER, HERE)
     )
     line = t("settings.channel_line", name=t("settings.name.estimate"), value="x")
     assert line.key in shown.keys
     assert t("settings.estimate.on") in shown.text
 
-    view = await service.execute(Estimate(), Request(ALICE, HERE, game=gid))
+    view = await service.execute(EstimateScore(), Request(ALICE, HERE, game=gid))
     assert "estimate.leads" in view.keys or "estimate.even" in view.keys
     asked_elsewhere = Request(BOB, "discord:78", game=gid)  # the game's channel decides
-    assert "estimate.header" in (await service.execute(Estimate(), asked_elsewhere)).keys
+    assert "estimate.header" in (await service.execute(EstimateScore(), asked_elsewhere)).keys
     stranger = await refusal(service, Request(CAROL, HERE, game=gid))
     assert stranger.key == "error.estimate_stranger"  # players only, even so
 
-    await service.execute(Settings({"estimate": "off"}, channel=True), Request(ORGANISER, HERE))
+    await service.execute(Configure({"estimate": "off"}, channel=True), Request(ORGANISER, HERE))
     other = await game_here(service, "rated=yes")
     assert (await refusal(service, Request(ALICE, HERE, game=other))).key == "error.estimate_rated"
 
@@ -195,22 +197,26 @@ async def test_one_estimate_a_minute_per_game_and_person(
 ) -> None:
     gid = await walls(service)
     other = await start_game(service, "size=9")
-    await service.execute(Estimate(), Request(ALICE, game=gid))
+    await service.execute(EstimateScore(), Request(ALICE, game=gid))
     clock.advance(20)
     refused = await refusal(service, Request(ALICE, game=gid))
     assert refused.key == "error.estimate_wait"
     assert refused.message == t("error.estimate_wait", id=gid, seconds=40)
-    await service.execute(Estimate(), Request(BOB, game=gid))  # another person
-    await service.execute(Estimate(), Request(ALICE, game=other))  # another game
+    await service.execute(EstimateScore(), Request(BOB, game=gid))  # another person
+    await service.execute(EstimateScore(), Request(ALICE, game=other))  # another game
     clock.advance(40)
-    assert "estimate.header" in (await service.execute(Estimate(), Request(ALICE, game=gid))).keys
+    assert (
+        "estimate.header" in (await service.execute(EstimateScore(), Request(ALICE, game=gid))).keys
+    )
 
 
 async def test_a_refused_estimate_is_not_counted(service: GameService) -> None:
     gid = await walls(service, "rated=yes")
     await refusal(service, Request(ALICE, game=gid))
     await play_moves(service, gid, "pass", "pass")
-    assert "estimate.header" in (await service.execute(Estimate(), Request(ALICE, game=gid))).keys
+    assert (
+        "estimate.header" in (await service.execute(EstimateScore(), Request(ALICE, game=gid))).keys
+    )
 
 
 async def test_no_game(service: GameService) -> None:
@@ -237,9 +243,9 @@ async def test_a_challenge_is_not_a_game_yet(service: GameService) -> None:
 async def test_the_button_is_under_an_unrated_board_only(service: GameService) -> None:
     unrated = await start_game(service, "size=9")
     rated = await start_game(service, "size=9", "rated=yes", black=BOB, white=CAROL)
-    view = await service.execute(Board(), Request(ALICE, game=unrated))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=unrated))
     assert f"g{unrated}:estimate" in [b.token for b in view.buttons]
-    view = await service.execute(Board(), Request(BOB, game=rated))
+    view = await service.execute(ShowBoard(), Request(BOB, game=rated))
     assert not any(b.token.endswith(":estimate") for b in view.buttons)
     moved = await service.execute(Pass(), Request(ALICE, game=unrated))
     assert f"g{unrated}:estimate" in [b.token for b in moved.buttons]

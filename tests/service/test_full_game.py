@@ -6,7 +6,7 @@ from engine.colors import Color
 from engine.game import Game
 from records.sgf import read_sgf
 from service import GameService
-from service.commands import Accept, Board, Challenge, Dead, Done, Pass, Request, Sgf
+from service.commands import Accept, Challenge, Dead, Done, Pass, Request, Sgf, ShowBoard
 from service.i18n import t
 from service.views import color_name
 from tests.service.conftest import ALICE, BOB, line, play_moves, start_game
@@ -30,7 +30,7 @@ async def test_complete_game_to_an_agreed_count(real_service: GameService) -> No
     for row in range(1, 10):
         moves += [f"D{row}", f"E{row}"]
     await play_moves(service, gid, *moves, "H5", "pass")
-    view = await service.execute(Board(), Request(ALICE, game=gid))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     board = view.board
     assert board is not None and view.lines[-1] == board.caption  # "Move 20 · White passes · ..."
     assert board.move_number == 20 and board.last_move is None  # White's pass
@@ -84,5 +84,5 @@ async def test_complete_game_to_an_agreed_count(real_service: GameService) -> No
 async def test_started_game_helper(service: GameService) -> None:
     gid = await start_game(service, "size=9")
     await play_moves(service, gid, "E5", "C3")
-    view = await service.execute(Board(), Request(BOB, game=gid))
+    view = await service.execute(ShowBoard(), Request(BOB, game=gid))
     assert view.board is not None and (4, 4) in view.board.black

@@ -8,7 +8,7 @@ import random
 
 from engine.colors import Color
 from service import GameService
-from service.commands import Adjudicate, Board, Challenge, Games, Request, Resign, Sgf
+from service.commands import Adjudicate, Challenge, Games, Request, Resign, Sgf, ShowBoard
 from service.i18n import t
 from service.limits import Limits
 from service.ports import Database
@@ -46,7 +46,7 @@ async def test_a_finished_game_is_listed_with_its_result_for_a_week(
 
     clock.advance(5 * DAY)  # a week and more since it ended
     assert (await service.execute(Games(), Request(ALICE))).line_games == (running, running + 1)
-    board = await service.execute(Board(), Request(ALICE, game=ended))  # still there by number
+    board = await service.execute(ShowBoard(), Request(ALICE, game=ended))  # still there by number
     assert "B+R" in line(board, "end.result")
     assert (await service.execute(Sgf(), Request(ALICE, game=ended))).file is not None
 

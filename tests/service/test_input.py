@@ -8,7 +8,7 @@ import pytest
 
 from engine.coords import Point
 from service import GameService
-from service.commands import Accept, Adjudicate, Board, Challenge, Dead, Done, Play, Request
+from service.commands import Accept, Adjudicate, Challenge, Dead, Done, Play, Request, ShowBoard
 from service.errors import BadArguments, IllegalMoveError, NoSuchGame, UserError, WrongPhase
 from service.options import CHALLENGE_OPTIONS
 from service.ports import Database, GameStatus
@@ -168,7 +168,7 @@ async def test_bad_values_for_the_other_commands(service: GameService, database:
             {},
         ),
         (
-            lambda: service.execute(Board(), Request(ALICE, game=999)),
+            lambda: service.execute(ShowBoard(), Request(ALICE, game=999)),
             NoSuchGame,
             "error.no_such_game",
             {"id": 999},

@@ -12,7 +12,6 @@ from engine.colors import Color
 from service import GameService, View
 from service.commands import (
     Accept,
-    Board,
     Challenge,
     Dead,
     Done,
@@ -25,6 +24,7 @@ from service.commands import (
     Resign,
     Resume,
     Sgf,
+    ShowBoard,
     Undo,
 )
 from service.errors import StaleBoard, StaleMarking, WrongPhase
@@ -62,7 +62,7 @@ async def test_nigiri_assigns_colours_at_random(database: Database, clock: FakeC
 
 async def test_handicap_game_white_moves_first_with_no_komi(service: GameService) -> None:
     gid = await start_game(service, "size=9", "handicap=2")
-    view = await service.execute(Board(), Request(ALICE, game=gid))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert view.board is not None and {(2, 2), (6, 6)} <= view.board.black
     assert view.board.to_move is Color.WHITE and view.board.white_name == "@bob"
     challenge = await service.execute(Challenge(BOB, {"handicap": "3"}), Request(ALICE))
@@ -73,7 +73,7 @@ async def test_resign_asks_for_confirmation(service: GameService) -> None:
     gid = await start_game(service, "size=9")
     ask = await service.execute(Resign(), Request(ALICE, game=gid))
     assert [b.token for b in ask.buttons] == [f"g{gid}:resign:yes"]
-    board = await service.execute(Board(), Request(ALICE, game=gid))
+    board = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert "end.result" not in board.keys and board.buttons  # still being played
     assert board.board is not None and board.board.to_move is Color.BLACK
     end = await service.execute(Resign(confirm=True), Request(ALICE, game=gid))
@@ -161,7 +161,7 @@ async def test_resume_lets_the_opponent_move_first_and_discards_markings(
     with pytest.raises(WrongPhase):
         await service.execute(Done(), Request(ALICE, game=gid))
     await play_moves(service, gid, "pass", "pass")
-    again = await service.execute(Board(), Request(ALICE, game=gid))
+    again = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert "C3" not in line(again, "marking.header")  # the old marking is gone
 
 
@@ -207,7 +207,7 @@ async def test_a_second_done_by_the_same_player_writes_nothing_and_pings_nobody(
 async def test_open_dame_are_named_and_filled_by_agreement(service: GameService) -> None:
     gid = await start_game(service, "size=9")
     await play_moves(service, gid, *WALLS, "pass", "pass")
-    view = await service.execute(Board(), Request(ALICE, game=gid))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert "E1" in line(view, "marking.voiding")
     asked = await service.execute(FillDame(), Request(ALICE, game=gid))
     assert asked.notify[0].player == BOB.id
@@ -257,7 +257,7 @@ async def test_a_redelivered_command_applies_once(service: GameService) -> None:
     again = await service.execute(Play("E5"), Request(ALICE, game=gid, update_id="telegram:77"))
     assert first.board is not None and first.board.move_number == 1
     assert again.keys == ("info.already_done",)
-    view = await service.execute(Board(), Request(CAROL, game=gid))
+    view = await service.execute(ShowBoard(), Request(CAROL, game=gid))
     assert view.board is not None and view.board.move_number == 1
     assert view.board.last_move == (4, 4) and view.board.black == frozenset({(4, 4)})
 
@@ -317,7 +317,7 @@ async def test_challenges_markings_and_buttons_survive_a_restart(tmp_path: Path)
     database = await open_sqlite(path)
     try:
         service = GameService(database, clock=clock)
-        view = await service.execute(Board(), Request(BOB, game=gid))
+        view = await service.execute(ShowBoard(), Request(BOB, game=gid))
         assert line(view, "marking.header") == t("marking.header", id=gid, v=2, dead="C3")
         accepted = t("marking.accepted", color=color_name(Color.BLACK), name="@alice")
         assert line(view, "marking.accepted") == accepted
@@ -330,7 +330,7 @@ async def test_challenges_markings_and_buttons_survive_a_restart(tmp_path: Path)
 async def test_a_pass_button_from_an_old_board_is_refused(service: GameService) -> None:
     """Buttons carry their board's move number: an old board's Pass cannot pass now."""
     gid = await start_game(service, "size=9")
-    first = await service.execute(Board(), Request(ALICE, game=gid))
+    first = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     pass_token = next(b.token for b in first.buttons if ":pass" in b.token)
     assert pass_token == f"g{gid}:pass:m0"
     await service.execute(Play("E5"), Request(ALICE, game=gid))

@@ -10,7 +10,6 @@ import pytest
 from service import Actor, GameService
 from service.commands import (
     SYSTEM,
-    Board,
     Challenge,
     Decline,
     DueGames,
@@ -20,6 +19,7 @@ from service.commands import (
     Play,
     Request,
     Resume,
+    ShowBoard,
 )
 from service.errors import TooFast, WrongPhase
 from service.limits import CommandBudget, Limits
@@ -50,18 +50,18 @@ async def test_a_flood_is_refused_once_aloud_then_quietly(
     service = limited(database, clock, burst=5, per_minute=30)
     gid = await start_game(service)  # two commands: alice's challenge, bob's accept
     for _ in range(4):
-        await service.execute(Board(), Request(ALICE, game=gid))
+        await service.execute(ShowBoard(), Request(ALICE, game=gid))
     with pytest.raises(TooFast) as first:
-        await service.execute(Board(), Request(ALICE, game=gid))
+        await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert says(first.value, "error.too_fast", seconds=2) and not first.value.quiet
     with pytest.raises(TooFast) as second:
         await service.execute(Play("D4"), Request(ALICE, game=gid))
     assert second.value.quiet  # the rest of the flood gets no reply where replies cost
-    await service.execute(Board(), Request(BOB, game=gid))  # one person's flood is theirs alone
+    await service.execute(ShowBoard(), Request(BOB, game=gid))  # one person's flood is theirs alone
     clock.advance(2)
     await service.execute(Play("D4"), Request(ALICE, game=gid))  # the budget refills
     with pytest.raises(TooFast) as again:
-        await service.execute(Board(), Request(ALICE, game=gid))
+        await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert not again.value.quiet  # a new flood is told again
 
 

@@ -7,7 +7,7 @@ import random
 import time
 
 from service import Actor, GameService
-from service.commands import Board, Request
+from service.commands import Request, ShowBoard
 from storage.postgres import open_postgres
 from tests.children import start_child
 from tests.postgres_support import drop_schema, new_schema, require_postgres
@@ -41,7 +41,7 @@ async def test_processes_racing_on_one_move_apply_it_once() -> None:
         applied = [line for line in lines if line.startswith("APPLIED")]
         assert len(applied) == 1, lines
         assert all(line.startswith("REFUSED") for line in lines if line not in applied), lines
-        board = await service.execute(Board(), Request(CAROL, game=gid))
+        board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
         assert board.board is not None and len(board.board.black) == 1
         assert board.board.move_number == 1
     finally:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from service import GameService
-from service.club_commands import History, Leaderboard, Rating
+from service.club_commands import History, Leaderboard, ShowRating
 from service.commands import Adjudicate, Request, Resign, Sgf
 from service.errors import BadArguments, WrongPhase
 from service.ports import Database
@@ -76,13 +76,13 @@ async def test_rating_leaderboard_and_history_views(service: GameService) -> Non
     first = await resigned(service, "size=9", "rated=yes")
     second = await resigned(service, "size=9", "rated=yes", loser=CAROL, white=CAROL)
     unrated = await resigned(service, "size=9")
-    view = await service.execute(Rating(), Request(ALICE))
+    view = await service.execute(ShowRating(), Request(ALICE))
     assert view.keys[:2] == ("rating.summary", "rating.last")
     assert view.line_games[2:] == (second, first)  # the latest change first
     assert "+" in view.lines[2]
-    view = await service.execute(Rating(CAROL), Request(ALICE))
+    view = await service.execute(ShowRating(CAROL), Request(ALICE))
     assert view.keys == ("rating.summary", "rating.last", "rating.result")
-    nobody = await service.execute(Rating(ORGANISER), Request(ALICE))
+    nobody = await service.execute(ShowRating(ORGANISER), Request(ALICE))
     assert nobody.keys == ("rating.none",)
     board = await service.execute(Leaderboard(), Request(ALICE))
     assert board.keys[0] == "leaderboard.header"
@@ -131,7 +131,7 @@ async def test_ratings_on_both_databases(
     assert first[ALICE.id][1] == first[BOB.id][1] == 1 and first[ALICE.id][0] > 1500
     second = await start_game(service, "size=9", "rated=yes", black=BOB, white=ALICE)
     await service.execute(Adjudicate("jigo"), Request(ORGANISER, game=second))
-    view = await service.execute(Rating(), Request(ALICE))
+    view = await service.execute(ShowRating(), Request(ALICE))
     assert view.line_games[2:] == (second, gid)
     board = await service.execute(Leaderboard(), Request(ALICE))
     assert [line.split(" ")[1] for line in board.lines[1:]] == ["@alice", "@bob"]

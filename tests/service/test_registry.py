@@ -10,7 +10,6 @@ from engine.colors import Color
 from engine.coords import Point
 from service import GameService, club_commands, commands
 from service.commands import (
-    Board,
     Challenge,
     Command,
     Games,
@@ -19,6 +18,7 @@ from service.commands import (
     Play,
     Request,
     Sgf,
+    ShowBoard,
 )
 from service.errors import BadArguments, IllegalMoveError
 from service.handlers import HANDLERS
@@ -43,7 +43,7 @@ def test_every_command_type_has_one_handler() -> None:
 
 def test_the_reads_are_marked_as_reads() -> None:
     reads = {kind for kind, handler in HANDLERS.items() if not handler.writes}
-    assert {Board, Games, Sgf, LegalPoints, Links} <= reads
+    assert {ShowBoard, Games, Sgf, LegalPoints, Links} <= reads
     assert Play not in reads and Challenge not in reads
 
 
@@ -53,7 +53,7 @@ async def test_reads_keep_the_replayed_game_cached(service: GameService) -> None
     gid = await start_game(service, "size=9")
     await play_moves(service, gid, "E5", "C3")
     cache = service.context.cache
-    reads: tuple[Command[object], ...] = (LegalPoints(), Board(), Sgf(), Games())
+    reads: tuple[Command[object], ...] = (LegalPoints(), ShowBoard(), Sgf(), Games())
     for read in reads:
         await service.execute(read, Request(ALICE, game=gid))
         assert len(cache) == 1, read
@@ -82,7 +82,7 @@ async def test_a_game_changed_by_a_failed_command_leaves_the_cache(service: Game
     with pytest.raises(BadArguments):
         await service._write(Request(BOB, game=gid), lambda unit: change_then_fail(unit, None))
     assert len(service.context.cache) == 0
-    view = await service.execute(Board(), Request(BOB, game=gid))
+    view = await service.execute(ShowBoard(), Request(BOB, game=gid))
     assert view.board is not None and view.board.move_number == 1
 
 
@@ -93,11 +93,11 @@ async def test_only_deadline_changes_wake_the_scheduler(
     service.deadline_listeners.append(lambda: woken.append(1))
     untimed = await start_game(service, "size=9")
     await play_moves(service, untimed, "E5")
-    await service.execute(Board(), Request(CAROL, game=untimed))
+    await service.execute(ShowBoard(), Request(CAROL, game=untimed))
     assert woken == []
     timed = await start_game(service, "size=9", "time=1d+1h")
     assert len(woken) == 1  # the first move's clock starts
-    await service.execute(Board(), Request(ALICE, game=timed))
+    await service.execute(ShowBoard(), Request(ALICE, game=timed))
     assert len(woken) == 1
     clock.advance(3600)
     await play_moves(service, timed, "E5")  # White's clock: a later deadline

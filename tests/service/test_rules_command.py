@@ -17,8 +17,7 @@ from engine.counting import PointStatus, count
 from engine.errors import IllegalMove, IllegalReason
 from engine.handicap import handicap_points
 from service import Actor, GameService
-from service.commands import Board as ShowBoard
-from service.commands import Request, Rules
+from service.commands import Request, Rules, ShowBoard
 from service.errors import BadArguments
 from service.handlers.rules import explanation, topic_list
 from service.i18n import language, t

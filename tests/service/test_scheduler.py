@@ -12,7 +12,7 @@ import pytest
 from engine.colors import Color
 from service import GameService, View
 from service.clock import DAY
-from service.commands import SYSTEM, Board, Games, NextDeadline, Play, Request, Vacation
+from service.commands import SYSTEM, Games, NextDeadline, Play, Request, ShowBoard, Vacation
 from service.i18n import t
 from service.scheduler import Scheduler
 from service.views import color_name
@@ -110,7 +110,7 @@ async def test_a_move_resets_the_clock_and_the_reminder(
     clock.advance(DAY)  # White has 1 day: reminder due at 18h, loss at 24h
     [lost] = await scheduler.settle_due()  # past both: the loss, no stale reminder
     assert "B+T" in line(lost, "end.announce")
-    board = await service.execute(Board(), Request(CAROL, game=gid))
+    board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
     result = line(board, "end.result")
     assert "B+T" in result and t("result.time", winner=color_name(Color.BLACK)) in result
     black = await service.execute(Games(), Request(ALICE))
@@ -144,7 +144,7 @@ async def test_restart_settles_overdue_games_and_reschedules_the_rest(tmp_path: 
         [settled] = await scheduler.settle_due()
         assert settled.game_id == short and "W+T" in line(settled, "end.announce")
         assert await scheduler.seconds_to_next() == 4 * DAY  # the other game's reminder at 6d
-        board = await restarted.execute(Board(), Request(ALICE, game=long))
+        board = await restarted.execute(ShowBoard(), Request(ALICE, game=long))
         assert board.board is not None and board.board.to_move is Color.BLACK
         assert board.board.black_name == "@carol"
         assert board.board.caption.endswith(left(5, 0))  # the caption line has no key
@@ -178,7 +178,7 @@ async def test_weekends_pause_when_agreed(service: GameService, clock: FakeClock
     gid = await start_game(service, "size=9", "time=2d/move", "weekend=pause")
     assert clock.now == START  # Thursday noon: 36 hours to Saturday count, the weekend does not
     clock.advance(3 * DAY)  # Sunday noon
-    board = await service.execute(Board(), Request(ALICE, game=gid))
+    board = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert board.board is not None  # the caption line has no key
     assert board.board.caption.endswith(t("caption.left", left=t("clock.hours_minutes", h=12, m=0)))
 

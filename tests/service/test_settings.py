@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from service import Actor, GameService, View
-from service.commands import SYSTEM, Accept, Challenge, Play, Request, Settings, Settle
+from service.commands import SYSTEM, Accept, Challenge, Configure, Play, Request, Settle
 from service.errors import UserError
 from service.i18n import in_language, translate
 from service.ports import Database
@@ -25,7 +25,7 @@ BOB_HU = Actor("telegram:22", "bob", "hu-HU")  # a Hungarian Telegram app
 
 
 async def settings(service: GameService, actor: Actor, channel: str = "", **values: str) -> View:
-    return await service.execute(Settings(values), Request(actor, channel))
+    return await service.execute(Configure(values), Request(actor, channel))
 
 
 async def stored(database: Database, owner: str) -> dict[str, str]:
@@ -123,7 +123,7 @@ async def test_bad_settings_are_refused_and_change_nothing(
 ) -> None:
     await settings(service, ALICE, language="cs")
     with pytest.raises(UserError) as refused:
-        await service.execute(Settings({"language": "hu", **values}), Request(ALICE))
+        await service.execute(Configure({"language": "hu", **values}), Request(ALICE))
     assert refused.value.key == key
     assert await stored(database, person_owner(ALICE.id)) == {"language": "cs"}
 
@@ -132,14 +132,14 @@ async def test_a_channel_s_settings_are_for_its_organisers(
     service: GameService, database: Database
 ) -> None:
     with pytest.raises(UserError) as refused:
-        await service.execute(Settings({"language": "hu"}, channel=True), Request(ALICE, HERE))
+        await service.execute(Configure({"language": "hu"}, channel=True), Request(ALICE, HERE))
     assert refused.value.key == "error.settings_channel"
     assert await stored(database, f"channel:{HERE}") == {}
     with pytest.raises(UserError) as person_only:  # pings are a person's choice
-        await service.execute(Settings({"notify": "all"}, channel=True), Request(ORGANISER, HERE))
+        await service.execute(Configure({"notify": "all"}, channel=True), Request(ORGANISER, HERE))
     assert person_only.value.key == "error.settings_name"
     view = await service.execute(
-        Settings({"language": "hu", "theme": "dark"}, channel=True),
+        Configure({"language": "hu", "theme": "dark"}, channel=True),
         Request(ORGANISER, HERE),
     )
     assert view.keys[0] == "settings.channel_changed"
@@ -198,7 +198,7 @@ async def test_the_clock_speaks_the_language_of_the_channel_the_game_lives_in(
     language, and each player's notice is in theirs: the channel's for a player who chose none,
     their own choice for one who did."""
     black, white = Actor("discord:31", "ann"), Actor("discord:32", "ben")
-    await service.execute(Settings({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
     await settings(service, white, language="cs")
     offer = await service.execute(
         Challenge(white, {"size": "9", "time": "1d"}), Request(black, HERE)
@@ -223,7 +223,7 @@ async def test_a_reader_s_channel_is_where_the_game_lives_not_where_the_sender_t
     language of the game's channel."""
     black, white = Actor("telegram:41", "ann"), Actor("telegram:42", "ben")
     group = "telegram:-100200"
-    await service.execute(Settings({"language": "hu"}, channel=True), Request(ORGANISER, group))
+    await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, group))
     offer = await service.execute(
         Challenge(white, {"size": "9", "color": "black"}), Request(black, group)
     )
@@ -242,11 +242,11 @@ async def test_a_reader_s_channel_is_where_the_game_lives_not_where_the_sender_t
 async def test_a_thread_follows_the_settings_of_its_channel(service: GameService) -> None:
     """A Discord game's thread is a channel of its own, but the settings of the channel it was
     opened from apply in it (``Request.room``), both to read and to change."""
-    await service.execute(Settings({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
     in_thread = Request(ALICE_CS, "discord:555", room=HERE)
-    assert (await service.execute(Settings(), in_thread)).language == "hu"
+    assert (await service.execute(Configure(), in_thread)).language == "hu"
     await service.execute(
-        Settings({"language": "cs"}, channel=True), Request(ORGANISER, "discord:555", room=HERE)
+        Configure({"language": "cs"}, channel=True), Request(ORGANISER, "discord:555", room=HERE)
     )
     assert (await settings(service, ALICE_CS, HERE)).language == "cs"
 

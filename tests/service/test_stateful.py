@@ -13,7 +13,7 @@ port cannot read, from the memory backend's tables) must satisfy:
    (except that a read about a game against the computer may let the computer make the move it
    owes, by design); a person's command changes only games they take part in;
 2. each started game's stored events replay (``service.model.rebuild``) to the position that
-   ``Board()`` reports: stones, prisoners, move number, last move, ko, phase (and the row's
+   ``ShowBoard()`` reports: stones, prisoners, move number, last move, ko, phase (and the row's
    ``to_move`` and deadline agree with it);
 3. a finished game never changes again: its row and its events stay as they were;
 4. a game has a result exactly when it is finished, and that result never changes;
@@ -60,7 +60,7 @@ from service.club_commands import (
     LeagueAction,
     LeagueInfo,
     LinkAccount,
-    Rating,
+    ShowRating,
     Unlink,
 )
 from service.commands import (
@@ -68,14 +68,14 @@ from service.commands import (
     Accept,
     Adjudicate,
     AnyCommand,
-    Board,
     Challenge,
     Computer,
+    Configure,
     Dead,
     Decline,
     Done,
     DueGames,
-    Estimate,
+    EstimateScore,
     FillDame,
     GameAt,
     Games,
@@ -91,9 +91,9 @@ from service.commands import (
     Resign,
     Resume,
     Rules,
-    Settings,
     Settle,
     Sgf,
+    ShowBoard,
     Try,
     Undo,
     Vacation,
@@ -728,7 +728,7 @@ class ServiceMachine(RuleBasedStateMachine):
         self, data: st.DataObject, actor: Actor, whom: Actor | None, size: int | None
     ) -> None:
         """Ratings, the leaderboard and history: reads (refused only for a bad size)."""
-        assert self.send(Rating(whom), self.request(data, actor, None))[0]
+        assert self.send(ShowRating(whom), self.request(data, actor, None))[0]
         assert self.send(History(whom), self.request(data, actor, None))[0]
         ok, _ = self.send(Leaderboard(size), self.request(data, actor, None))
         assert ok == (size is None or 1 <= size <= 50)
@@ -809,7 +809,7 @@ class ServiceMachine(RuleBasedStateMachine):
     ) -> None:
         """``settings``: a person's choices (a channel's for its organisers); any other name or
         value is refused and changes nothing; the answer is in the language it leaves."""
-        ok, view = self.send(Settings(values, channel=channel), self.request(data, actor, None))
+        ok, view = self.send(Configure(values, channel=channel), self.request(data, actor, None))
         if ok:
             assert isinstance(view, View) and view.language in ("en", "cs", "hu")
 
@@ -886,7 +886,7 @@ class ServiceMachine(RuleBasedStateMachine):
 
     @rule(data=st.data(), actor=ACTORS)
     def board(self, data: st.DataObject, actor: Actor) -> None:
-        self.at_game(data, actor, Board())
+        self.at_game(data, actor, ShowBoard())
 
     @rule(data=st.data(), actor=ACTORS)
     def games(self, data: st.DataObject, actor: Actor) -> None:
@@ -914,7 +914,7 @@ class ServiceMachine(RuleBasedStateMachine):
     @rule(data=st.data(), actor=ACTORS)
     def estimate(self, data: st.DataObject, actor: Actor) -> None:
         """``estimate``: the estimator's reading of a game, shown, never written."""
-        self.at_game(data, actor, Estimate())
+        self.at_game(data, actor, EstimateScore())
 
     # -- redelivery ------------------------------------------------------------------------------
 
@@ -981,7 +981,7 @@ class ServiceMachine(RuleBasedStateMachine):
         event(f"a game reached move {min(game.move_number // 5 * 5, 20)}+")
         if sum(game.board.prisoners.values()):
             event("a game had captures")
-        view = self.run(self.service.execute(Board(), Request(CAROL, game=gid)))
+        view = self.run(self.service.execute(ShowBoard(), Request(CAROL, game=gid)))
         assert view.board is not None
         board = view.board
         assert board.size == row.size == game.size

@@ -16,7 +16,7 @@ from engine.coords import Point, parse_vertex
 from engine.counting import PointStatus
 from engine.diagram import parse_diagram
 from service import GameService
-from service.commands import Board, Computer, Dead, Done, Pass, Request, Resume, Try
+from service.commands import Computer, Dead, Done, Pass, Request, Resume, ShowBoard, Try
 from service.errors import (
     BadArguments,
     IllegalMoveError,
@@ -73,7 +73,7 @@ async def test_both_players_see_the_sequence_and_the_game_is_unchanged(
     gid = await stopped_ko(service)
     await service.execute(Done(1), Request(ALICE, game=gid))  # an acceptance a try must keep
     before = await stored(database, gid)
-    board_before = (await service.execute(Board(), Request(ALICE, game=gid))).board
+    board_before = (await service.execute(ShowBoard(), Request(ALICE, game=gid))).board
 
     view = await service.execute(Try(("E5",)), Request(BOB, game=gid))  # White retakes the ko
 
@@ -96,7 +96,7 @@ async def test_both_players_see_the_sequence_and_the_game_is_unchanged(
     assert view.game_id == gid
 
     assert await stored(database, gid) == before  # nothing written: marking, acceptances, clocks
-    after = await service.execute(Board(), Request(ALICE, game=gid))
+    after = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert after.board == board_before  # the cached game was not played on either
     assert t("marking.accepted", color=BLACK, name="@alice") in after.lines
     end = await service.execute(Done(1), Request(BOB, game=gid))  # Alice's acceptance stands
@@ -221,13 +221,13 @@ async def test_only_a_tried_board_is_hypothetical(service: GameService) -> None:
     marking numbers a capturable chain's sequence too (Art. 7.1), but it is the game's board."""
     gid = await stopped_ko(service)
     tried = await service.execute(Try(("W", "E5", "pass", "A9")), Request(ALICE, game=gid))
-    counting = await service.execute(Board(), Request(ALICE, game=gid))
+    counting = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert tried.hypothetical and not counting.hypothetical
     assert not View(("",)).hypothetical
     warned = await start_game(service, "size=5")  # B3-C3 alive, taken by White's A3 (Art. 7.1)
     moves = ("B3", "B4", "C3", "C4", "A1", "D4", "A5", "B2", "E5", "C2", "E1", "D2")
     await play_moves(service, warned, *moves, "pass", "pass")
-    view = await service.execute(Board(), Request(ALICE, game=warned))
+    view = await service.execute(ShowBoard(), Request(ALICE, game=warned))
     assert view.board is not None
     dead = (PointStatus.DEAD_REMOVED, PointStatus.DEAD_STAYS)
     if ((2, 1), dead[0]) in view.board.marks or ((2, 1), dead[1]) in view.board.marks:

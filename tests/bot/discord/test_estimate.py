@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from service import Actor
-from service.commands import Board, Request
+from service.commands import Request, ShowBoard
 from service.i18n import t
 from tests.bot.discord.conftest import answered, board_count, boards_in, running_bot, start_game
 from tests.fakes import DISCORD_ALICE, DISCORD_BOB, FakeDiscordServer
@@ -33,7 +33,7 @@ async def test_the_command_and_the_button(fake: FakeDiscordServer, tmp_path: Pat
         assert "go:g1:estimate" in first.custom_ids  # under the board of an unrated game
         fake.post_user_message("C3", channel_id=thread_id, user=DISCORD_ALICE)
         live = await board_count(fake, thread_id, 2)
-        before = await bot.service.execute(Board(), Request(ALICE, game=1))
+        before = await bot.service.execute(ShowBoard(), Request(ALICE, game=1))
 
         asked = fake.slash_command("go estimate", {}, user=DISCORD_BOB, channel_id=thread_id)
         await answered(fake, asked)
@@ -55,5 +55,5 @@ async def test_the_command_and_the_button(fake: FakeDiscordServer, tmp_path: Pat
         waits = {t("error.estimate_wait", id=1, seconds=s) for s in range(50, 61)}
         assert again.response_data["content"] in waits
         assert len(boards_in(fake, thread_id)) == 4
-        after = await bot.service.execute(Board(), Request(ALICE, game=1))
+        after = await bot.service.execute(ShowBoard(), Request(ALICE, game=1))
         assert after.board == before.board and after.lines == before.lines

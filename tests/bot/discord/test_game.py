@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from service import Actor
-from service.commands import Board, Request
+from service.commands import Request, ShowBoard
 from tests.bot.discord.conftest import (
     answered,
     board_count,
@@ -123,7 +123,7 @@ async def test_an_illegal_move_is_answered_privately(
         await answered(fake, off)
         assert off.ephemeral and "Z9 is off a 9×9 board (A1–J9)" in off.response_data["content"]
         assert len(boards_in(fake, thread_id)) == before
-        view = await bot.service.execute(Board(), Request(ALICE, game=1))
+        view = await bot.service.execute(ShowBoard(), Request(ALICE, game=1))
         assert view.board is not None and view.board.move_number == 2
 
 

@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 
 from service import Notice, View
-from service.commands import SYSTEM, Board, Request
+from service.commands import SYSTEM, Request, ShowBoard
 from service.i18n import t
 from tests.bot.discord.conftest import (
     answered,
@@ -41,7 +41,7 @@ async def moves_played(bot: object, count: int) -> None:
     """Wait until the service has played ``count`` moves of game 1."""
     service = bot.service  # type: ignore[attr-defined]
     for _ in range(500):
-        view = await service.execute(Board(), Request(SYSTEM, game=1))
+        view = await service.execute(ShowBoard(), Request(SYSTEM, game=1))
         if view.board is not None and view.board.move_number >= count:
             return
         await asyncio.sleep(0.01)

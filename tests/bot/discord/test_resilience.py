@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from service import Actor
-from service.commands import Board, Request
+from service.commands import Request, ShowBoard
 from tests.bot.discord.conftest import (
     CALLBACK,
     CAROL,
@@ -37,7 +37,7 @@ async def test_a_stranger_pressing_a_button_changes_nothing(
             "You are not playing in game #1; you can look with `board`."
         )
         assert boards_in(fake, thread_id) == [board] and board.custom_ids
-        view = await bot.service.execute(Board(), Request(ALICE, game=1))
+        view = await bot.service.execute(ShowBoard(), Request(ALICE, game=1))
         assert view.board is not None and view.board.move_number == 0
 
 
@@ -104,7 +104,7 @@ async def test_a_redelivered_interaction_applies_once(
         await fake.wait_for_request("POST", CALLBACK, count=answers + 1)
         assert fake.calls_for("POST", CALLBACK)[-1].status == 400  # already acknowledged
         assert len(boards_in(fake, thread_id)) == 2
-        view = await bot.service.execute(Board(), Request(ALICE, game=1))
+        view = await bot.service.execute(ShowBoard(), Request(ALICE, game=1))
         assert view.board is not None and view.board.move_number == 1
     # the service answered "already handled" (not "D4 is occupied"), and nothing was logged as
     # an internal error

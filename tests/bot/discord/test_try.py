@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from service import Actor
-from service.commands import Board, Request
+from service.commands import Request, ShowBoard
 from service.i18n import t
 from tests.bot.discord.conftest import (
     answered,
@@ -57,7 +57,7 @@ async def test_both_players_see_a_tried_sequence(fake: FakeDiscordServer, tmp_pa
         assert early.ephemeral
         assert early.response_data["content"] == t("error.try_not_stopped", id=1)
         await stop_with_a_ko(fake, thread_id)
-        before = await bot.service.execute(Board(), Request(ALICE, game=1))
+        before = await bot.service.execute(ShowBoard(), Request(ALICE, game=1))
 
         tried = fake.slash_command(
             "go try", {"moves": "E5 pass A9 F5"}, user=DISCORD_BOB, channel_id=thread_id
@@ -93,5 +93,5 @@ async def test_both_players_see_a_tried_sequence(fake: FakeDiscordServer, tmp_pa
         # the new count is the live board now: the old one's buttons go, the try's stays
         await fake.wait_for(lambda: not boards_in(fake, thread_id)[11].custom_ids)
         assert boards_in(fake, thread_id)[12].custom_ids == ["go:g1:board"]
-        after = await bot.service.execute(Board(), Request(ALICE, game=1))
+        after = await bot.service.execute(ShowBoard(), Request(ALICE, game=1))
         assert after.board == before.board and after.lines == before.lines
