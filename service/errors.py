@@ -7,8 +7,9 @@ answers with a short apology (``t("error.internal")``).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
-from service.i18n import Text, key_of, t
+from service.i18n import Message, Text, key_of, t
 
 
 class UserError(Exception):
@@ -26,6 +27,12 @@ class UserError(Exception):
     def key(self) -> str | None:
         """The catalogue key of the message (what tests tell errors apart by)."""
         return key_of(self.message)
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        """The message's parameters (which point, which game, which rule), for an adapter that
+        says more than the sentence, or a test that checks them."""
+        return self.message.params if isinstance(self.message, Message) else {}
 
 
 class BadArguments(UserError):

@@ -20,11 +20,11 @@ import contextvars
 import gettext
 import io
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import cast
+from typing import Self, cast
 
 from service.catalogue_en import ENGLISH
 
@@ -44,45 +44,142 @@ _language: contextvars.ContextVar[str] = contextvars.ContextVar("language", defa
 
 
 class Text(str):
-    """A translated sentence that remembers its catalogue key (so tests can tell messages apart
-    without comparing words of any language) and how to say it again in another language (a
-    notice is rendered in its reader's language: :func:`in_language`).
+    """A sentence in one language that keeps what it is made of, so that it can be said again in
+    any other: its catalogue key and parameters (:class:`Message`), a number (:class:`Number`),
+    or parts joined by a separator (:class:`Joined`). Tests tell messages apart by key, never by
+    the words of a language; the adapters say each one in its reader's language
+    (:func:`in_language`).
 
     >>> line = t("button.pass")
     >>> line, line.key, in_language("cs", line) != line
     ('Pass', 'button.pass', True)
     """
 
-    __slots__ = ("again", "key")
+    __slots__ = ("key",)
     key: str | None
-    again: Callable[[], str] | None  # the same message in the current language
 
-    def __new__(cls, text: str, key: str | None, again: Callable[[], str] | None = None) -> Text:
+    def __new__(cls, text: str, key: str | None = None) -> Self:
         made = super().__new__(cls, text)
         made.key = key
-        made.again = again
         return made
 
+    def said_in(self, code: str) -> Text:
+        """The same text in the language ``code`` (a text without structure stays as it is)."""
+        return self
 
-def restate(value: object) -> object:
-    """``value`` said in the current language (a :class:`Text` is made again; others stay)."""
-    return value.again() if isinstance(value, Text) and value.again is not None else value
+
+class Message(Text):
+    """The catalogue's message ``key`` formatted with ``params`` (in the plural form for
+    ``count`` when the message has plural forms)."""
+
+    __slots__ = ("amount", "params")
+    params: Mapping[str, object]
+    amount: float | None  # the count that chose the plural form
+
+    def __new__(
+        cls, code: str, key: str, params: Mapping[str, object], count: float | None = None
+    ) -> Message:
+        said = {name: _said(value, code) for name, value in params.items()}
+        if count is not None:
+            said["n"] = _figure(count, None, code)
+        text = template(code, key, count)
+        made = super().__new__(cls, text.format(**said) if said else text, key)
+        made.params = params
+        made.amount = count
+        return made
+
+    def said_in(self, code: str) -> Text:
+        return Message(code, cast(str, self.key), self.params, self.amount)
+
+
+class Number(Text):
+    """A number as a language writes it: ``6.5``; ``6,5`` in Czech and Hungarian."""
+
+    __slots__ = ("places", "value")
+    value: float
+    places: int | None
+
+    def __new__(cls, code: str, value: float, places: int | None = None) -> Number:
+        made = super().__new__(cls, _figure(value, places, code))
+        made.value = value
+        made.places = places
+        return made
+
+    def said_in(self, code: str) -> Text:
+        return Number(code, self.value, self.places)
+
+
+class Joined(Text):
+    """Parts (texts, names, points) joined by ``separator``: a caption's ``Move 37 · Black to
+    play``, a list of captures."""
+
+    __slots__ = ("parts", "separator")
+    parts: tuple[str, ...]
+    separator: str
+
+    def __new__(cls, separator: str, parts: Iterable[str], key: str | None = None) -> Joined:
+        kept = tuple(parts)
+        made = super().__new__(cls, separator.join(kept), key)
+        made.parts = kept
+        made.separator = separator
+        return made
+
+    def said_in(self, code: str) -> Text:
+        parts = (in_language(code, part) for part in self.parts)
+        return Joined(self.separator, parts, self.key)
+
+
+class Line(Text):
+    """Paragraph ``index`` of a multi-line text (a rules topic's), with the text's key. Said in
+    a language whose text has fewer paragraphs, the last one takes the rest and the others are
+    empty: nothing is lost."""
+
+    __slots__ = ("at", "last", "whole")
+    whole: Text
+    at: int
+    last: bool
+
+    def __new__(cls, whole: Text, index: int, last: bool) -> Line:
+        lines = _paragraphs(whole)
+        text = "\n".join(lines[index:]) if last else (lines[index] if index < len(lines) else "")
+        made = super().__new__(cls, text, whole.key)
+        made.whole, made.at, made.last = whole, index, last
+        return made
+
+    def said_in(self, code: str) -> Text:
+        return Line(self.whole.said_in(code), self.at, self.last)
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [line for line in text.split("\n") if line.strip()]
+
+
+def lines_of(text: Text) -> tuple[Text, ...]:
+    """The non-empty lines of ``text``, each said again in another language with the whole."""
+    count = len(_paragraphs(text))
+    return tuple(Line(text, i, i == count - 1) for i in range(count))
+
+
+def _said(value: object, code: str) -> object:
+    """A message's parameter in the language ``code`` (a :class:`Text` is said again)."""
+    return value.said_in(code) if isinstance(value, Text) else value
 
 
 def in_language(code: str, value: str) -> str:
     """``value`` said in the language ``code``: a :class:`Text` is made again there; any other
     string (a name, a point, a number) is the same in every language."""
-    if not isinstance(value, Text) or value.again is None:
-        return value
-    with language(code):
-        return value.again()
+    return value.said_in(code) if isinstance(value, Text) else value
 
 
-def lazy(make: Callable[[], str]) -> Text:
-    """A composed message (parts joined, a sentence around a sentence) that can be said again in
-    another language: ``make`` builds it in the current language, from values that do not change
-    (never a game that later moves)."""
-    return Text(make(), None, lambda: lazy(make))
+def joined(separator: str, parts: Iterable[str], key: str | None = None) -> Joined:
+    """``parts`` joined by ``separator``, each said again in another language with the whole
+    (``key``: the catalogue key it is told apart by, that of its first part, say).
+
+    >>> caption = joined(" · ", (t("button.pass"), "D4"))
+    >>> caption, in_language("cs", caption)
+    ('Pass · D4', 'Pas · D4')
+    """
+    return Joined(separator, parts, key)
 
 
 def supported(code: str | None) -> str | None:
@@ -140,6 +237,11 @@ DECIMAL_COMMA = frozenset({"cs", "hu"})
 """Languages that write a decimal comma: ``6,5`` (coordinates and SGF results keep their dot)."""
 
 
+def _figure(value: float, places: int | None, code: str) -> str:
+    text = f"{value:g}" if places is None else f"{value:.{places}f}"
+    return text.replace(".", ",") if code in DECIMAL_COMMA else text
+
+
 def number(value: float, places: int | None = None) -> Text:
     """``value`` as the current language writes a number (``6.5``; ``6,5`` in Czech and
     Hungarian; ``places`` decimals when given), said again in another language with the sentence
@@ -148,10 +250,7 @@ def number(value: float, places: int | None = None) -> Text:
     >>> number(6.5), in_language("cs", number(6.5)), number(3)
     ('6.5', '6,5', '3')
     """
-    text = f"{value:g}" if places is None else f"{value:.{places}f}"
-    if _language.get() in DECIMAL_COMMA:
-        text = text.replace(".", ",")
-    return Text(text, None, lambda: number(value, places))
+    return Number(_language.get(), value, places)
 
 
 def t(key: str, /, **params: object) -> Text:
@@ -161,12 +260,7 @@ def t(key: str, /, **params: object) -> Text:
     if isinstance(SOURCE[key], tuple):
         count = params.pop("n")
         return plural(float(count) if isinstance(count, str) else cast(float, count), key, **params)
-    text = template(_language.get(), key)
-    return Text(
-        text.format(**params) if params else text,
-        key,
-        lambda: t(key, **{name: restate(value) for name, value in params.items()}),
-    )
+    return Message(_language.get(), key, params)
 
 
 def plural(count: float, key: str, /, **params: object) -> Text:
@@ -178,12 +272,7 @@ def plural(count: float, key: str, /, **params: object) -> Text:
     '2,5 bodů'
 
     """
-    text = template(_language.get(), key, count)
-    return Text(
-        text.format(n=number(count), **params),
-        key,
-        lambda: plural(count, key, **{name: restate(value) for name, value in params.items()}),
-    )
+    return Message(_language.get(), key, params, count)
 
 
 def translate(code: str, key: str, /, **params: object) -> Text:

@@ -14,7 +14,7 @@ from engine.filling import FillPlan, plan_fill
 from engine.marking import capturable, contradictions
 from engine.result import GameResult, ResultKind
 from service.commands import Propose
-from service.i18n import lazy, number, t
+from service.i18n import joined, number, t
 from service.model import GameState, player_of
 from service.ports import GameRow
 from service.timing import left_text, stop_clocks
@@ -238,22 +238,19 @@ async def terms_text(unit: Unit, row: GameRow) -> str:
     size, handicap, komi, color = row.size, row.handicap, row.komi, row.color
     time_control, rated = row.time_control, row.rated
 
-    def make() -> str:
-        parts = [t("terms.size", size=size)]
-        if handicap:
-            parts.append(t("terms.handicap", n=handicap))
-        parts.append(t("terms.komi", komi=number(komi)))
-        if color == "nigiri":
-            parts.append(t("terms.nigiri"))
-        else:
-            parts.append(t("terms.color", name=who, color=t(f"color.{color}")))
-        if time_control == "none":
-            parts.append(t("terms.no_time"))
-        else:
-            parts.append(t("terms.time", time=time_control))
-        if weekend:
-            parts.append(t("terms.weekend"))
-        parts.append(t("terms.rated") if rated else t("terms.unrated"))
-        return " · ".join(parts)
-
-    return lazy(make)
+    parts = [t("terms.size", size=size)]
+    if handicap:
+        parts.append(t("terms.handicap", n=handicap))
+    parts.append(t("terms.komi", komi=number(komi)))
+    if color == "nigiri":
+        parts.append(t("terms.nigiri"))
+    else:
+        parts.append(t("terms.color", name=who, color=t(f"color.{color}")))
+    if time_control == "none":
+        parts.append(t("terms.no_time"))
+    else:
+        parts.append(t("terms.time", time=time_control))
+    if weekend:
+        parts.append(t("terms.weekend"))
+    parts.append(t("terms.rated") if rated else t("terms.unrated"))
+    return joined(" · ", parts)

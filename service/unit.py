@@ -14,7 +14,7 @@ from service.commands import SYSTEM, Actor, Request
 from service.context import Context
 from service.errors import NoSuchGame, NotAPlayer, WrongPhase
 from service.finishing import finished
-from service.i18n import lazy, t
+from service.i18n import joined, t
 from service.model import GameState, color_of, encode_event, player_of, rebuild
 from service.players import engine_level, is_engine, local_part, platform_of
 from service.ports import EventRow, GameRow, GameStatus, PlayerRow, UnitOfWork
@@ -318,7 +318,7 @@ class Unit:
         opponent = self.context.opponent
         if is_engine(player) and opponent is not None:  # named in each reader's language
             engine, level = opponent.name, engine_level(player)
-            return lazy(lambda: "@" + t("computer.name", name=engine, level=level))
+            return joined("", ("@", t("computer.name", name=engine, level=level)))
         known = await self.player(player)
         return "@" + (known.name if known else local_part(player) or player)
 

@@ -14,7 +14,7 @@ from engine.coords import Point, format_vertex
 from engine.counting import Count, PointStatus, Side
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
-from service.i18n import key_of, lazy, number, plural, restate, t
+from service.i18n import joined, key_of, number, plural, t
 
 MAX_TOKEN_BYTES = 64  # Telegram's callback-data limit; Discord custom ids allow more
 TOKEN_PATTERN = r"g(\d{1,9}):([a-z]+)((?::[a-z0-9.+]{1,12}){0,3})"
@@ -224,23 +224,20 @@ def result_words(result: GameResult) -> str:
     """``B+2.5 — Black wins by 2.5 points``, ``W+R — White wins by resignation``, ``0 — jigo``."""
     kind, winner, margin, sgf = result.kind, result.winner, result.margin, result.sgf
 
-    def make() -> str:
-        if kind is ResultKind.JIGO:
-            words = t("result.jigo")
-        elif kind is ResultKind.VOID:
-            words = t("result.void")
-        elif kind is ResultKind.BOTH_LOSE:
-            words = t("result.both_lose")
+    if kind is ResultKind.JIGO:
+        words = t("result.jigo")
+    elif kind is ResultKind.VOID:
+        words = t("result.void")
+    elif kind is ResultKind.BOTH_LOSE:
+        words = t("result.both_lose")
+    else:
+        assert winner is not None
+        if kind is ResultKind.SCORE:
+            points = plural(margin or 0.0, "result.points")
+            words = t("result.score", winner=color_name(winner), points=points)
         else:
-            assert winner is not None
-            if kind is ResultKind.SCORE:
-                points = plural(margin or 0.0, "result.points")
-                words = t("result.score", winner=color_name(winner), points=points)
-            else:
-                words = t(f"result.{kind.name.lower()}", winner=color_name(winner))
-        return f"{sgf} — {words}"
-
-    return lazy(make)
+            words = t(f"result.{kind.name.lower()}", winner=color_name(winner))
+    return joined(" — ", (sgf, words))
 
 
 def side_texts(black: Side, white: Side) -> tuple[str, str]:
@@ -265,19 +262,16 @@ def tally(counted: Count, *, disputed: bool = False) -> str:
     outcome says it depends on the groups the judges disagree on."""
     b, w, result = counted.black, counted.white, counted.result
 
-    def make() -> str:
-        black, white = side_texts(b, w)
-        if result.kind is ResultKind.JIGO:
-            outcome = t("tally.jigo")
-        else:
-            assert result.winner is not None and result.margin is not None
-            margin = number(result.margin)
-            outcome = t("tally.wins", winner=color_name(result.winner), margin=margin)
-        if disputed:
-            outcome = t("tally.depends", outcome=outcome)
-        return f"{black} · {white} · {outcome}"
-
-    return lazy(make)
+    black, white = side_texts(b, w)
+    if result.kind is ResultKind.JIGO:
+        outcome = t("tally.jigo")
+    else:
+        assert result.winner is not None and result.margin is not None
+        margin = number(result.margin)
+        outcome = t("tally.wins", winner=color_name(result.winner), margin=margin)
+    if disputed:
+        outcome = t("tally.depends", outcome=outcome)
+    return joined(" · ", (black, white, outcome))
 
 
 def points_text(points: Iterable[tuple[int, int]]) -> str:
@@ -295,24 +289,21 @@ def caption(
     mover = game.to_move
     name = names[mover]
 
-    def make() -> str:
-        parts = []
-        if played is None:
-            parts.append(t("caption.game", id=game_id))
-        elif played[1] is None:
-            parts.append(t("caption.pass", n=number, color=color_name(played[0])))
-        else:
-            point = format_vertex(played[1])
-            parts.append(t("caption.move", n=number, color=color_name(played[0]), point=point))
-        if stopped:
-            parts.append(t("caption.stopped"))
-        else:
-            parts.append(t("caption.to_play", color=color_name(mover), name=name))
-            if left:
-                parts.append(t("caption.left", left=restate(left)))
-        return " · ".join(parts)
-
-    return lazy(make)
+    parts = []
+    if played is None:
+        parts.append(t("caption.game", id=game_id))
+    elif played[1] is None:
+        parts.append(t("caption.pass", n=number, color=color_name(played[0])))
+    else:
+        point = format_vertex(played[1])
+        parts.append(t("caption.move", n=number, color=color_name(played[0]), point=point))
+    if stopped:
+        parts.append(t("caption.stopped"))
+    else:
+        parts.append(t("caption.to_play", color=color_name(mover), name=name))
+        if left:
+            parts.append(t("caption.left", left=left))
+    return joined(" · ", parts)
 
 
 def board_view(

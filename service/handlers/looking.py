@@ -20,7 +20,7 @@ from service.commands import (
     ShowBoard,
 )
 from service.errors import NoSuchGame, UserError
-from service.i18n import Text, plural, t
+from service.i18n import Text, joined, plural, t
 from service.model import color_of
 from service.ports import GameRow, GameStatus
 from service.showing import board_reply, terms_text
@@ -93,7 +93,7 @@ async def games(unit: Unit, command: Games) -> View:
         parts += [t("games.move", n=loaded.game.move_number), status]
         if left and not loaded.stopped:
             parts.append(t("caption.left", left=left))
-        lines.append(Text(" · ".join(parts), key))
+        lines.append(joined(" · ", parts, key))
         ids.append(row.id)
     for row in challenges[:shown]:
         terms = await terms_text(unit, row)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from service.commands import Rules
 from service.errors import BadArguments
-from service.i18n import Text, t
+from service.i18n import lines_of, t
 from service.rules_topics import TOPICS, board_of
 from service.unit import Unit
 from service.views import View
@@ -38,7 +38,7 @@ def explanation(topic: str) -> tuple[str, ...]:
     """The lines of ``topic``: its title, its text (one line per line of the catalogue entry,
     each keeping the entry's key), its articles, and where to go on."""
     key = f"rules.{topic}.text"
-    text = tuple(Text(line, key) for line in t(key).split("\n") if line.strip())
+    text = lines_of(t(key))
     at = TOPICS.index(topic)
     more = t("rules.next", topic=TOPICS[at + 1]) if at + 1 < len(TOPICS) else t("rules.last")
     return (t(f"rules.{topic}.title"), *text, t(f"rules.{topic}.cite"), more)

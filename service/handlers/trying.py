@@ -29,7 +29,7 @@ from engine.coords import Point, format_vertex
 from engine.errors import IllegalMove, IllegalReason
 from service.commands import Try
 from service.errors import BadArguments, IllegalMoveError, InvalidPoint, WrongPhase
-from service.i18n import lazy, t
+from service.i18n import joined, t
 from service.model import player_of
 from service.options import parse_point
 from service.players import is_engine
@@ -62,7 +62,7 @@ class Step:
             move = t("try.ko_pass", point=format_vertex(self.ko))
         else:
             move = t("word.pass")
-        return f"{self.number} {self.color.letter} {move}"
+        return joined(" ", (str(self.number), self.color.letter, move))
 
 
 def read_sequence(
@@ -186,7 +186,7 @@ async def try_(unit: Unit, command: Try) -> View:
         name=names[color],
         id=gid,
         first=color_name(first),
-        moves=lazy(lambda: " · ".join(step.text() for step in steps)),
+        moves=joined(" · ", (step.text() for step in steps)),
     )
     unchanged = t("try.unchanged", id=gid, v=loaded.state.match.version)
     lines = (header, *_consequences(demo, steps), unchanged)
@@ -202,20 +202,19 @@ def _consequences(demo: ConfirmationPlay, steps: Sequence[Step]) -> list[str]:
     again later), and the kos that still need a pass (Art. 7.2)."""
     taking = [s for s in steps if s.captured]
 
-    def took() -> str:
-        return " · ".join(
+    took = joined(
+        " · ",
+        (
             t("try.took", n=s.number, color=color_name(s.color), points=points_text(s.captured))
             for s in taking
-        )
-
-    lines: list[str] = [
-        t("try.captured", captures=lazy(took)) if taking else t("try.captured_none")
-    ]
+        ),
+    )
+    lines: list[str] = [t("try.captured", captures=took) if taking else t("try.captured_none")]
     latest = {s.point: s.number for s in steps if s.point is not None}
     hidden = [s.text() for s in steps if s.point is not None and latest[s.point] != s.number]
     if hidden:
         replayed = [s for s in steps if s.point is not None and latest[s.point] != s.number]
-        lines.append(t("try.replayed", moves=lazy(lambda: ", ".join(s.text() for s in replayed))))
+        lines.append(t("try.replayed", moves=joined(", ", (s.text() for s in replayed))))
     for ko, banned in demo.bans.items():
         point = retake_point(demo.board, ko, banned)
         if point is not None:
@@ -235,10 +234,8 @@ def _board_view(
     totals = {c: sum(len(s.captured) for s in steps if s.color is c) for c in Color}
     taken = [(c, n) for c, n in totals.items() if n]
 
-    def takes() -> str:
-        return " · ".join(t("try.takes", color=color_name(c), n=n) for c, n in taken)
-
-    captured = lazy(takes) if taken else t("try.takes_none")
+    takes = joined(" · ", (t("try.takes", color=color_name(c), n=n) for c, n in taken))
+    captured = takes if taken else t("try.takes_none")
     return BoardView(
         size=board.size,
         black=frozenset(stones[Color.BLACK]),
