@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.coords import COLUMNS
 from service import Actor, GameService
 from service.commands import Accept, Challenge, Configure, Play, Request
-from service.i18n import SOURCE, language, t
+from service.i18n import SOURCE, translate
 from storage.sqlite import open_sqlite
 
 SIZE = 19
@@ -63,8 +63,7 @@ def lookups() -> tuple[float, float]:
     source = {k: v for k, v in SOURCE.items() if isinstance(v, str)}
     params = {"id": 12, "name": "@bob"}
     number = 200_000
-    with language("cs"):
-        ours = timeit.timeit(lambda: t("challenge.declined", **params), number=number)
+    ours = timeit.timeit(lambda: translate("cs", "challenge.declined", **params), number=number)
     peer = timeit.timeit(lambda: source["challenge.declined"].format(**params), number=number)
     return ours / number * 1e6, peer / number * 1e6
 

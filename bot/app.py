@@ -33,7 +33,7 @@ from bot.startup import StartupFailure
 from gtp import EnginePool, find_gnugo
 from gtp.opponent import GtpOpponent
 from service import GameService
-from service.i18n import language, supported, t
+from service.i18n import in_language, supported, t, translate
 from service.judging import judging_processes
 from service.limits import CommandBudget, Limits
 from service.ports import Database
@@ -82,7 +82,12 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         if config.chat_tokens:
             return await _serve_chats(config, service, deliveries)
         console = Console(
-            service, stdin, stdout, interactive=stdin.isatty(), boards_dir=config.boards_dir
+            service,
+            stdin,
+            stdout,
+            interactive=stdin.isatty(),
+            boards_dir=config.boards_dir,
+            language=config.language,
         )
         deliveries["console"] = console.deliver
         return await console.run()
@@ -144,7 +149,10 @@ async def _serve_chats(config: Config, service: GameService, deliveries: Deliver
             modules.append(importlib.import_module(module_name))
         except ModuleNotFoundError:  # before any adapter starts: none is left running
             adapter = module_name.rpartition(".")[2].title()
-            print(t("console.chat_missing", variable=variable, adapter=adapter), file=sys.stderr)
+            missing = translate(
+                config.language, "console.chat_missing", variable=variable, adapter=adapter
+            )
+            print(missing, file=sys.stderr)
             return 2
     servers = [asyncio.create_task(m.serve(service, config, deliveries)) for m in modules]
     try:
@@ -232,13 +240,12 @@ def run() -> int:
         if not config.chat_tokens and nothing_to_read(sys.stdin):
             print(t("startup.nothing_to_run"), file=sys.stderr)
             return startup.EXIT_CONFIG
-        with language(config.language):
-            return asyncio.run(serve_until_stopped(config, sys.stdin, sys.stdout))
+        return asyncio.run(serve_until_stopped(config, sys.stdin, sys.stdout))
     except (ConfigError, BadDatabaseUrl) as error:
         print(mask(str(error), secrets), file=sys.stderr)
         return startup.EXIT_CONFIG
-    except StartupFailure as failure:
-        print(mask(failure.message, secrets), file=sys.stderr)
+    except StartupFailure as failure:  # said in the bot's language (GOBOT_LANGUAGE)
+        print(mask(in_language(config.language, failure.message), secrets), file=sys.stderr)
         return failure.code
     except KeyboardInterrupt:
         return 130

@@ -51,7 +51,7 @@ from service.commands import (
     Vacation,
 )
 from service.computer import COMPUTER_OPTIONS
-from service.i18n import has_message, t
+from service.i18n import has_message, joined, t
 from service.league_settings import LEAGUE_OPTIONS
 from service.options import CHALLENGE_OPTIONS
 from service.preferences import ESTIMATE, PERSON_SETTINGS
@@ -92,9 +92,10 @@ class Arg:
 
 
 def placeholder(arg: Arg) -> str:
-    """``<point>`` as help writes an argument, in the reader's language (``<bod>``, ``<pont>``)."""
+    """``<point>`` as help writes an argument, said in the reader's language (``<bod>``,
+    ``<pont>``)."""
     key = f"help.arg.{arg.name}"
-    return f"<{t(key)}>" if has_message(key) else f"<{arg.name}>"
+    return joined("", ("<", t(key), ">")) if has_message(key) else f"<{arg.name}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,18 +155,19 @@ class Spec:
         return t(f"help.cmd.{self.name}")
 
     def usage(self) -> str:
-        """``play <point> [#game]`` (the placeholders in the reader's language: ``<bod>``)."""
-        words = [self.name]
+        """``play <point> [#game]`` (the placeholders said in the reader's language: ``<bod>``)."""
+        words: list[str] = [self.name]
         for arg in self.typed_args:
             shown = arg.name if arg.kind is ArgKind.MENTION else placeholder(arg)
-            shown += " …" if arg.repeat else ""
+            if arg.repeat:
+                shown = joined("", (shown, " …"))
             if arg.choices:
                 shown = "|".join(arg.choices)
-            words.append(shown if arg.required else f"[{shown}]")
+            words.append(shown if arg.required else joined("", ("[", shown, "]")))
         words += [f"[{o}=…]" for o in self.options]
         if self.game:
-            words.append(f"[#{t('help.arg.game')}]")
-        return " ".join(words)
+            words.append(joined("", ("[#", t("help.arg.game"), "]")))
+        return joined(" ", words)
 
 
 def _yes(words: Words, yes: str) -> bool | None:

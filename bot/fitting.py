@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.i18n import key_of, t
+from service.i18n import DEFAULT_LANGUAGE, key_of, language_of, translate
 
 LISTED = "games."  # the keys of the lines of the games list
 SAID_MORE = "games.more"
@@ -41,7 +41,10 @@ def fit_lines(lines: Sequence[str], limit: int) -> tuple[str, ...]:
     for kept in range(len(body) - (said is None), -1, -1):
         if kept < len(body) and not (key_of(body[kept]) or "").startswith(LISTED):
             break  # not a list of games
-        tail = said or t("games.more_count", n=len(body) - kept)
+        # said in the language of the list it ends
+        tail = said or translate(
+            language_of(body) or DEFAULT_LANGUAGE, "games.more_count", n=len(body) - kept
+        )
         if ends[kept] + len(tail) <= limit:
             return (*body[:kept], tail)
     return tuple(lines)

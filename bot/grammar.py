@@ -28,7 +28,7 @@ from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
 from service.commands import AnyCommand
 from service.errors import BadArguments
-from service.i18n import has_message, language, t
+from service.i18n import has_message, joined, lines_of, t
 from service.views import split_token
 
 __all__ = [
@@ -172,7 +172,7 @@ def help_lines(name: str | None = None) -> list[str]:
     """The generated help: every command with its usage, or the details of one command."""
     if name is None:
         lines: list[str] = [t("help.header")]
-        lines += [f"  {spec.usage()} — {spec.help}" for spec in COMMANDS]
+        lines += [joined("", ("  ", spec.usage(), " — ", spec.help)) for spec in COMMANDS]
         lines.append(t("help.game"))
         return lines
     spec = BY_NAME.get(name.lower())
@@ -186,7 +186,7 @@ def help_lines(name: str | None = None) -> list[str]:
     if spec.aliases:
         details.append(t("help.aliases", aliases=", ".join(spec.aliases)))
     if has_message(more := f"help.more.{spec.name}"):  # a command of several actions
-        details += t(more).split("\n")
+        details += lines_of(t(more))
     return details
 
 
@@ -213,8 +213,7 @@ async def run(
     if isinstance(command, Help):
         service.charge(request.actor)  # answered here, but a reply all the same
         code = await service.language_for(request.actor, request.channel, request.locale)
-        with language(code):  # the reader's language, their own setting included
-            return View(tuple(help_lines(command.topic)), language=code)
+        return View(tuple(help_lines(command.topic)), language=code)  # their own setting first
     if words.game is not None:
         request = dataclasses.replace(request, game=words.game)
     return await service.execute(command, request)

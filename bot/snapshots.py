@@ -9,13 +9,14 @@ import asyncio
 from collections.abc import Iterable
 from typing import Literal
 
+from bot.words import board_in, table_in
 from engine.board import neighbour_table
 from engine.colors import Color
 from engine.counting import PointStatus
 from renderer import render_png
 from renderer.snapshot import STONE_MARKS, Mark, Point, Snapshot, Word
 from renderer.table import Table, render_table_png
-from service.i18n import language, t, translate
+from service.i18n import translate
 from service.views import BoardView, TableView
 
 _MARKS = {
@@ -84,25 +85,26 @@ def marks(board: BoardView) -> tuple[tuple[Point, Mark], ...]:
     return tuple(sorted(out.items()))
 
 
-def legend(shown: Iterable[Mark]) -> tuple[tuple[Mark, str], ...]:
-    """The translated word of each mark in ``shown`` (catalogue keys ``legend.<mark value>``)."""
+def legend(shown: Iterable[Mark], code: str) -> tuple[tuple[Mark, str], ...]:
+    """The word of each mark in ``shown`` in the language ``code`` (catalogue keys
+    ``legend.<mark value>``)."""
     present = set(shown)
-    return tuple((mark, str(t(f"legend.{mark.value}"))) for mark in Mark if mark in present)
+    return tuple(
+        (mark, str(translate(code, f"legend.{mark.value}"))) for mark in Mark if mark in present
+    )
 
 
-def words() -> tuple[tuple[Word, str], ...]:
-    """The renderer's own words (captures, prisoners, marking, final), translated."""
-    return tuple((word, str(t(key))) for word, key in _WORDS.items())
+def words(code: str) -> tuple[tuple[Word, str], ...]:
+    """The renderer's own words (captures, prisoners, marking, final) in the language ``code``."""
+    return tuple((word, str(translate(code, key))) for word, key in _WORDS.items())
 
 
 def snapshot(board: BoardView) -> Snapshot:
     """The renderer's picture of ``board`` (with the counting overlay when it has a count), in
-    its reader's theme and with the renderer's words in its reader's language."""
-    with language(board.language):
-        return _snapshot(board)
-
-
-def _snapshot(board: BoardView) -> Snapshot:
+    its reader's theme and with its words (caption, tally, the renderer's own) in its reader's
+    language."""
+    code = board.language
+    board = board_in(board, code)
     overlay = marks(board)
     to_move: Literal["B", "W"] | None = None
     if board.to_move is not None:
@@ -124,9 +126,9 @@ def _snapshot(board: BoardView) -> Snapshot:
         tally=board.tally,
         marking_version=board.version,
         final=board.final,
-        legend=legend(mark for _, mark in overlay),
+        legend=legend((mark for _, mark in overlay), code),
         sequence=tuple((point, _colour(color), n) for point, color, n in board.sequence),
-        words=words(),
+        words=words(code),
         theme="dark" if board.theme == "dark" else "light",
         estimate=board.estimate,
     )
@@ -144,6 +146,7 @@ async def render_table(table: TableView | None) -> bytes | None:
     thread."""
     if table is None:
         return None
+    table = table_in(table, table.language)
     drawn = Table(
         table.title,
         table.headers,

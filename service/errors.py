@@ -1,4 +1,5 @@
-"""The user errors: each message is translated, safe to show and says what to do.
+"""The user errors: each message is data (a catalogue key and its parameters), safe to show and
+says what to do; the adapter says it in the reader's language (:attr:`UserError.language`).
 
 Anything else raised by a command is an internal error: the adapter logs it with its traceback and
 answers with a short apology (``t("error.internal")``).
@@ -22,6 +23,9 @@ class UserError(Exception):
     #: True when the adapter may leave the command unanswered where answering costs a chat's
     #: budget (a flood's commands after the first refusal).
     quiet: bool = False
+    #: the language of the person it answers, when the service knows it (their settings, else
+    #: their app's): the adapter says the message in it (None: the adapter chooses)
+    language: str | None = None
 
     @property
     def key(self) -> str | None:

@@ -18,12 +18,12 @@ from engine.game import Game
 from service import computer
 from service.commands import SYSTEM, Actor, Command, Request
 from service.context import Clock, Context
-from service.errors import Busy, TooFast
+from service.errors import Busy, TooFast, UserError
 from service.handlers import handler_of
-from service.i18n import language, t
+from service.i18n import supported, t
 from service.judging import judgement, proposal
 from service.limits import CommandBudget, Limits
-from service.localize import for_reader, localized, said_again
+from service.localize import for_reader, localized
 from service.model import color_of
 from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Judge, Opponent
@@ -89,56 +89,62 @@ class GameService:
         return self.context.opponent
 
     async def execute(self, command: Command[R], request: Request) -> R:
-        """Run ``command`` for ``request``; user errors raise :class:`service.errors.UserError`."""
+        """Run ``command`` for ``request``; user errors raise :class:`service.errors.UserError`
+        (its ``language`` says whom it is for: the sender's, once their settings were read).
+
+        A view comes back with the language and theme of each reader (the sender's: the reply;
+        each notice's player's), resolved once here; its texts stay data until the adapter says
+        them in those languages (:mod:`service.i18n`)."""
         handler = handler_of(command)
-        with language(request.actor.language):
+        run = handler.run
+
+        async def work(unit: Unit) -> Any:
+            """The command, then its view marked for its readers. What the platforms and the
+            clock ask by themselves (``limited`` False: links, legal points, due games) reads
+            no settings unless it answers with a view."""
+            if handler.limited:
+                unit.reader = (await unit.preferences())[request.actor.id]
+            try:
+                result = await run(unit, command)
+            except UserError as error:  # said in the sender's language, their settings first
+                if unit.reader is not None:
+                    error.language = error.language or unit.reader.language.value
+                raise
+            if isinstance(result, View):
+                if unit.notices:  # what the command caused beyond its game
+                    notify = (*result.notify, *unit.notices)
+                    result = dataclasses.replace(result, notify=notify)
+                if unit.reader is None:
+                    unit.reader = (await unit.preferences())[request.actor.id]
+                result = await localized(unit, result, unit.reader)
+            if handler.writes and unit.new_locale():
+                await unit.remember(request.actor)  # notices to them: their app's language
+            return result
+
+        try:
             if handler.limited:
                 self.charge(request.actor)
-            run = handler.run
-
-            async def work(unit: Unit) -> Any:
-                """The command in its reader's language; each notice in its own reader's. What
-                the platforms and the clock ask by themselves (``limited`` False: links, legal
-                points, due games) reads no settings unless it answers with a view."""
-                if handler.limited:
-                    unit.reader = (await unit.preferences())[request.actor.id]
-                code = unit.reader.language.value if unit.reader else request.actor.language
-                with language(code):
-                    result = await run(unit, command)
-                    if isinstance(result, View):
-                        if unit.notices:  # what the command caused beyond its game
-                            notify = (*result.notify, *unit.notices)
-                            result = dataclasses.replace(result, notify=notify)
-                        if unit.reader is None:
-                            unit.reader = (await unit.preferences())[request.actor.id]
-                        result = await localized(unit, result, unit.reader)
-                if handler.writes and unit.new_locale():
-                    await unit.remember(request.actor)  # notices to them: their app's language
-                return result
-
             if handler.writes:
                 result, unit = await self._write(request, work)
             else:
                 result, unit = await self._read(request, work)
                 if unit.new_locale():  # a read never writes: the language is kept on its own
                     await self._write(request, lambda again: again.remember(request.actor))
-            if unit is not None and unit.settings_changed:
-                self.forget_languages()
-            if handler.writes and unit is not None and isinstance(result, View):
-                if unit.to_judge:  # the proposal after a stop, worked out after the commit
-                    with language(result.language):
-                        judged = await self._judged(unit, request, result)
-                    if judged is not result and unit.reader is not None:  # the bot's words
-                        reader = unit.reader
-                        judged = for_reader(
-                            said_again(judged, reader.language.value, reader.theme.value), reader
-                        )
-                    result = judged
-                with language(result.language):  # the computer's answer, in the reader's
-                    answered = await self._after(unit, request, result)
-                if answered is not result and unit.reader is not None:
-                    answered = for_reader(answered, unit.reader)  # the computer's answer too
-                result = answered
+        except UserError as error:  # before the settings were read: the sender's app's language
+            error.language = error.language or supported(request.actor.language)
+            raise
+        if unit is not None and unit.settings_changed:
+            self.forget_languages()
+        if handler.writes and unit is not None and isinstance(result, View):
+            if unit.to_judge:  # the proposal after a stop, worked out after the commit
+                judged = await self._judged(unit, request, result)
+                if judged is not result and unit.reader is not None:  # the bot's words
+                    judged = for_reader(judged, unit.reader)
+                result = judged
+            answered = await self._after(unit, request, result)
+            if answered is not result and unit.reader is not None:
+                answered = for_reader(answered, unit.reader)  # the computer's answer too
+            result = answered
         return cast(R, result)
 
     async def language_for(self, actor: Actor, channel: str, locale: str | None = None) -> str:

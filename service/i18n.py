@@ -10,18 +10,20 @@ The install compiles the ``.mo`` files (``make``, which rebuilds one whenever it
 the Docker image); a missing ``.mo`` is compiled from its ``.po`` in memory at first use, so a
 checkout without ``make`` still speaks every language.
 
-``t(key, **params)`` looks the key up in the current language (a context variable that the service
-sets for each reader) and falls back to English for anything untranslated.
+Messages are data until the edge: ``t(key, **params)`` makes a :class:`Text` that keeps its key and
+parameters (shown in English, the source, wherever it is printed as it is); the service answers
+with views of such texts and the language each reader reads (``View.language``,
+``Notice.language``), and an adapter says each text once in its reader's language
+(:func:`in_language`, ``bot.words``), falling back to English for anything untranslated. There is
+no "current language": every translation names its language.
 """
 
 from __future__ import annotations
 
-import contextvars
 import gettext
 import io
 import logging
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Self, cast
@@ -40,8 +42,6 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "cs": "Čeština", "hu": "Mag
 Source = str | tuple[str, str]
 SOURCE: dict[str, Source] = dict(ENGLISH)  # adapters add theirs: add_messages
 
-_language: contextvars.ContextVar[str] = contextvars.ContextVar("language", default="en")
-
 
 class Text(str):
     """A sentence in one language that keeps what it is made of, so that it can be said again in
@@ -55,17 +55,24 @@ class Text(str):
     ('Pass', 'button.pass', True)
     """
 
-    __slots__ = ("key",)
+    __slots__ = ("code", "key")
     key: str | None
+    code: str | None  # the language it is said in, when it has words of one
 
-    def __new__(cls, text: str, key: str | None = None) -> Self:
+    def __new__(cls, text: str, key: str | None = None, code: str | None = None) -> Self:
         made = super().__new__(cls, text)
         made.key = key
+        made.code = code
         return made
 
     def said_in(self, code: str) -> Text:
         """The same text in the language ``code`` (a text without structure stays as it is)."""
         return self
+
+    @property
+    def language(self) -> str | None:
+        """The language it is said in (None: a text without words of any language)."""
+        return self.code
 
 
 class Message(Text):
@@ -83,12 +90,14 @@ class Message(Text):
         if count is not None:
             said["n"] = _figure(count, None, code)
         text = template(code, key, count)
-        made = super().__new__(cls, text.format(**said) if said else text, key)
+        made = super().__new__(cls, text.format(**said) if said else text, key, code)
         made.params = params
         made.amount = count
         return made
 
     def said_in(self, code: str) -> Text:
+        if code == self.code:
+            return self
         return Message(code, cast(str, self.key), self.params, self.amount)
 
 
@@ -100,13 +109,13 @@ class Number(Text):
     places: int | None
 
     def __new__(cls, code: str, value: float, places: int | None = None) -> Number:
-        made = super().__new__(cls, _figure(value, places, code))
+        made = super().__new__(cls, _figure(value, places, code), None, code)
         made.value = value
         made.places = places
         return made
 
     def said_in(self, code: str) -> Text:
-        return Number(code, self.value, self.places)
+        return self if code == self.code else Number(code, self.value, self.places)
 
 
 class Joined(Text):
@@ -125,8 +134,14 @@ class Joined(Text):
         return made
 
     def said_in(self, code: str) -> Text:
-        parts = (in_language(code, part) for part in self.parts)
+        parts = tuple(in_language(code, part) for part in self.parts)
+        if all(said is part for said, part in zip(parts, self.parts, strict=True)):
+            return self
         return Joined(self.separator, parts, self.key)
+
+    @property
+    def language(self) -> str | None:
+        return language_of(self.parts)
 
 
 class Line(Text):
@@ -147,7 +162,12 @@ class Line(Text):
         return made
 
     def said_in(self, code: str) -> Text:
-        return Line(self.whole.said_in(code), self.at, self.last)
+        whole = self.whole.said_in(code)
+        return self if whole is self.whole else Line(whole, self.at, self.last)
+
+    @property
+    def language(self) -> str | None:
+        return self.whole.language
 
 
 def _paragraphs(text: str) -> list[str]:
@@ -158,6 +178,14 @@ def lines_of(text: Text) -> tuple[Text, ...]:
     """The non-empty lines of ``text``, each said again in another language with the whole."""
     count = len(_paragraphs(text))
     return tuple(Line(text, i, i == count - 1) for i in range(count))
+
+
+def language_of(texts: Iterable[str]) -> str | None:
+    """The language the first of ``texts`` that has one is said in (None: none has)."""
+    for text in texts:
+        if isinstance(text, Text) and (code := text.language) is not None:
+            return code
+    return None
 
 
 def _said(value: object, code: str) -> object:
@@ -243,24 +271,23 @@ def _figure(value: float, places: int | None, code: str) -> str:
 
 
 def number(value: float, places: int | None = None) -> Text:
-    """``value`` as the current language writes a number (``6.5``; ``6,5`` in Czech and
-    Hungarian; ``places`` decimals when given), said again in another language with the sentence
-    around it.
+    """``value`` as a number (``6.5``; said in Czech or Hungarian: ``6,5``; ``places`` decimals
+    when given), said again in another language with the sentence around it.
 
     >>> number(6.5), in_language("cs", number(6.5)), number(3)
     ('6.5', '6,5', '3')
     """
-    return Number(_language.get(), value, places)
+    return Number(DEFAULT_LANGUAGE, value, places)
 
 
 def t(key: str, /, **params: object) -> Text:
-    """The message ``key`` in the current language, formatted with ``params`` (a parameter that
-    is itself a :class:`Text` is said again with it in another language). A message with
-    plural forms takes its count as ``n`` (:func:`plural`)."""
+    """The message ``key`` formatted with ``params`` (English until said in its reader's language;
+    a parameter that is itself a :class:`Text` is said again with it). A message with plural
+    forms takes its count as ``n`` (:func:`plural`)."""
     if isinstance(SOURCE[key], tuple):
         count = params.pop("n")
         return plural(float(count) if isinstance(count, str) else cast(float, count), key, **params)
-    return Message(_language.get(), key, params)
+    return Message(DEFAULT_LANGUAGE, key, params)
 
 
 def plural(count: float, key: str, /, **params: object) -> Text:
@@ -272,18 +299,13 @@ def plural(count: float, key: str, /, **params: object) -> Text:
     '2,5 bodů'
 
     """
-    return Message(_language.get(), key, params, count)
+    return Message(DEFAULT_LANGUAGE, key, params, count)
 
 
 def translate(code: str, key: str, /, **params: object) -> Text:
-    """The message ``key`` in the language ``code`` (outside any :func:`language` block)."""
-    with language(code):
-        return t(key, **params)
-
-
-def current() -> str:
-    """The language messages are being rendered in."""
-    return _language.get()
+    """The message ``key`` said in the language ``code`` (what an adapter says by itself, in its
+    reader's language)."""
+    return t(key, **params).said_in(code)
 
 
 def has_message(key: str) -> bool:
@@ -302,13 +324,3 @@ def add_messages(entries: Mapping[str, Source]) -> None:
     if clashes:
         raise ValueError(f"message keys already defined: {', '.join(clashes)}")
     SOURCE.update(entries)
-
-
-@contextmanager
-def language(code: str | None) -> Iterator[None]:
-    """Translate into ``code`` inside the block (codes the bot does not speak give English)."""
-    token = _language.set(supported(code) or DEFAULT_LANGUAGE)
-    try:
-        yield
-    finally:
-        _language.reset(token)

@@ -18,10 +18,10 @@ from typing import TextIO
 from bot.console.ascii import ascii_board
 from bot.grammar import Words, parse, parse_token, run
 from bot.snapshots import render_board, render_table, snapshot
+from bot.words import error_words, for_notice, notice_said, said
 from service import Actor, GameService, Request, View
 from service.errors import UserError
-from service.i18n import add_messages, language, t
-from service.localize import for_notice
+from service.i18n import DEFAULT_LANGUAGE, add_messages, supported, translate
 from service.players import local_part, platform_of, player_id
 from service.views import is_token
 
@@ -62,8 +62,11 @@ class Console:
         interactive: bool,
         boards_dir: Path | None = None,
         player: str = "alice",
+        language: str | None = None,
     ) -> None:
         self.service = service
+        #: what the console says to nobody in particular (its welcome, a line it cannot read)
+        self.language = supported(language) or DEFAULT_LANGUAGE
         self.stdin = stdin
         self.stdout = stdout
         self.interactive = interactive
@@ -71,15 +74,20 @@ class Console:
         self.player = player
 
     def say(self, who: str, lines: list[str] | tuple[str, ...]) -> None:
-        """Print ``lines`` for ``who`` (``[alice] …``)."""
+        """Print ``lines`` for ``who`` (``[alice] …``), already in their language."""
         for line in lines:
             self.stdout.write(f"[{who}] {line}\n")
         self.stdout.flush()
 
+    def announce(self, key: str, /, **params: object) -> None:
+        """Say the console's own message ``key`` to nobody in particular."""
+        self.say(PLATFORM, [translate(self.language, key, **params)])
+
     async def run(self) -> int:
         """Read until the end of input (or ``quit``); 0 when every line was read."""
         if self.interactive:
-            self.say(PLATFORM, [t("console.welcome"), t("console.who", name=self.player)])
+            self.announce("console.welcome")
+            self.announce("console.who", name=self.player)
         while True:
             if self.interactive:
                 self.stdout.write(f"{self.player}> ")
@@ -116,7 +124,7 @@ class Console:
         switch = _SWITCH.match(text)
         if switch and self.interactive:
             self.player = switch.group(1).lower()
-            self.say(PLATFORM, [t("console.who", name=self.player)])
+            self.announce("console.who", name=self.player)
             return
         match = _LINE.match(text)
         if match:
@@ -124,7 +132,7 @@ class Console:
         elif self.interactive:
             name, command = self.player, text
         else:
-            self.say(PLATFORM, [t("console.bad_line")])
+            self.announce("console.bad_line")
             return
         if not self.interactive:
             self.stdout.write(f"> {name}: {command}\n")
@@ -134,21 +142,19 @@ class Console:
         """Parse and dispatch one command for ``name``; print the reply and the notices (what
         the console says by itself, such as help, in ``name``'s language)."""
         actor = console_actor(name)
-        with language(await self.service.language_for(actor, CHANNEL)):
-            await self._run_command(name, actor, text)
-
-    async def _run_command(self, name: str, actor: Actor, text: str) -> None:
         try:
             line = text.strip()
             words: Words = parse_token(line) if is_token(line) else parse(text, plain_points=True)
             opponent = console_actor(words.mention) if words.mention else None
             view = await run(self.service, words, Request(actor, CHANNEL), opponent)
         except UserError as error:
-            self.say(name, [error.message])
+            code = error.language or await self.service.language_for(actor, CHANNEL)
+            self.say(name, [error_words(error, code)])
             return
         except Exception:
             log.exception("command %r by %s failed", text, actor.id)
-            self.say(name, [t("error.internal")])
+            code = await self.service.language_for(actor, CHANNEL)
+            self.say(name, [translate(code, "error.internal")])
             return
         image = await self.show(name, view)
         await self.deliver(view, skip=actor.id, image=image)
@@ -156,27 +162,26 @@ class Console:
     async def show(self, name: str, view: View) -> Path | None:
         """The reply: its lines, the ASCII board, buttons, an attached file, the image path
         (returned, so that the notices can name it too), all in the reader's language."""
-        with language(view.language):
-            return await self._show(name, view)
-
-    async def _show(self, name: str, view: View) -> Path | None:
+        view = said(view)
+        code = view.language
         self.say(name, view.lines)
         path = None
         if view.board is not None:
-            self.say(name, ascii_board(snapshot(view.board)))
+            self.say(name, ascii_board(snapshot(view.board), code))
             path = await self.write_image(view)
             if path is not None:
-                self.say(name, [t("console.image", path=path)])
+                self.say(name, [translate(code, "console.image", path=path)])
         if view.table is not None and self.boards_dir is not None:
             table_path = await self.write_table(view)
             if table_path is not None:
-                self.say(name, [t("console.image", path=table_path)])
+                self.say(name, [translate(code, "console.image", path=table_path)])
         if view.buttons:
             shown = " · ".join(f"{b.label} [{b.token}]" for b in view.buttons)
-            self.say(name, [t("console.buttons", buttons=shown)])
+            self.say(name, [translate(code, "console.buttons", buttons=shown)])
         if view.file is not None:
             filename, data = view.file
-            self.say(name, [t("console.file", name=filename), *data.decode().splitlines()])
+            head = translate(code, "console.file", name=filename)
+            self.say(name, [head, *data.decode().splitlines()])
         return path
 
     async def deliver(self, view: View, skip: str | None = None, image: Path | None = None) -> None:
@@ -188,18 +193,18 @@ class Console:
                 continue
             if not notice.wanted:  # `settings notify=none`: no "your move"
                 continue
-            name = local_part(notice.player)
+            name, code = local_part(notice.player), notice.language
+            notice = notice_said(notice)
             self.say(name, notice.lines)
             shown_image = image
             own = for_notice(view, notice) if image is not None else view
             if own is not view:  # their board in their language and theme
                 shown_image = await self.write_image(own, suffix=f"-{notice.language}")
-            with language(notice.language):
-                if shown_image is not None:
-                    self.say(name, [t("console.image", path=shown_image)])
-                if notice.buttons:
-                    shown = " · ".join(f"{b.label} [{b.token}]" for b in notice.buttons)
-                    self.say(name, [t("console.buttons", buttons=shown)])
+            if shown_image is not None:
+                self.say(name, [translate(code, "console.image", path=shown_image)])
+            if notice.buttons:
+                shown = " · ".join(f"{b.label} [{b.token}]" for b in notice.buttons)
+                self.say(name, [translate(code, "console.buttons", buttons=shown)])
 
     async def write_image(self, view: View, suffix: str = "") -> Path | None:
         """Render the board to ``boards_dir`` (one file per move; counting views separately;
@@ -224,9 +229,7 @@ class Console:
                 await asyncio.to_thread(self._write, path, data)
         except OSError as error:  # said once; no more images from now on
             reason = (error.strerror or type(error).__name__).lower()
-            self.say(
-                PLATFORM, [t("console.boards_unwritable", path=self.boards_dir, reason=reason)]
-            )
+            self.announce("console.boards_unwritable", path=self.boards_dir, reason=reason)
             self.boards_dir = None
             return None
         return path

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.coords import COLUMNS
 from renderer.snapshot import Mark, Snapshot
-from service.i18n import t
+from service.i18n import DEFAULT_LANGUAGE, translate
 
 _MARK_CHARS = {
     Mark.BLACK_TERRITORY: "b",
@@ -14,7 +14,7 @@ _MARK_CHARS = {
 }
 
 
-def ascii_board(snap: Snapshot) -> list[str]:
+def ascii_board(snap: Snapshot, code: str = DEFAULT_LANGUAGE) -> list[str]:
     """Rows from the top: ``X``/``O`` stones, ``(X)`` marks the last move, dead stones are
     lowercase ``x``/``o``; at counting ``b``/``w`` territory, ``?`` dame, ``!`` voiding dame."""
     marks = dict(snap.marks)
@@ -39,6 +39,7 @@ def ascii_board(snap: Snapshot) -> list[str]:
         lines.append(f"{row + 1:>3}{''.join(parts)}{tail}")
     lines.append(letters)
     lines.append(
-        "    " + t("console.captures", black=snap.captures_black, white=snap.captures_white)
+        "    "
+        + translate(code, "console.captures", black=snap.captures_black, white=snap.captures_white)
     )
     return lines

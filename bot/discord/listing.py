@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 
 from service import View
-from service.i18n import Text, key_of
+from service.i18n import Text, key_of, language_of
 
 
 def linked_lines(view: View, threads: Mapping[int, int]) -> list[str]:
@@ -30,7 +30,7 @@ def linked_lines(view: View, threads: Mapping[int, int]) -> list[str]:
             continue
         text = f"{line} · <#{thread}>"
         key = key_of(line)
-        lines.append(text if key is None else Text(text, key))
+        lines.append(text if key is None else Text(text, key, language_of((line,))))
     return lines
 
 

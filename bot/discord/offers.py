@@ -16,7 +16,7 @@ from bot.discord.pacing import Pacer
 from bot.grammar import BY_NAME
 from service import Button, GameService, Request, View
 from service.commands import SYSTEM, Link, Links
-from service.i18n import key_of, t
+from service.i18n import key_of, translate
 from service.views import split_token
 
 log = logging.getLogger(__name__)
@@ -75,12 +75,16 @@ class Offers:
         where = await self._where(view.game_id)
         if where is None:
             return
-        text = line
+        text, code = line, view.language  # the offer is edited in the taker's words
         if key_of(line) == ACCEPTED and taker is not None:
-            text = t("discord.offer_accepted", id=view.game_id, name=taker)
+            text = translate(code, "discord.offer_accepted", id=view.game_id, name=taker)
             if thread is not None:
-                text = t(
-                    "discord.offer_accepted_in", id=view.game_id, name=taker, thread=f"<#{thread}>"
+                text = translate(
+                    code,
+                    "discord.offer_accepted_in",
+                    id=view.game_id,
+                    name=taker,
+                    thread=f"<#{thread}>",
                 )
         channel_id, message_id = where
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)

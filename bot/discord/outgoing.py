@@ -14,7 +14,7 @@ import discord
 from bot.discord.buttons import button_view
 from bot.fitting import LISTED, fit_lines
 from service import Button
-from service.i18n import key_of, t
+from service.i18n import DEFAULT_LANGUAGE, key_of, language_of, translate
 from service.players import number_on
 
 PLATFORM = "discord"
@@ -96,7 +96,8 @@ def compose(
         text = "\n".join(fit_lines(tuple(lines), room))
         return Outgoing("\n".join(s for s in (heads, text) if s), None, files, buttons, live)
     text = "\n".join(fit_lines(tuple(lines), EMBED_LIMIT))
-    title = t("discord.title", id=game_id) if game_id is not None else None
+    code = language_of(lines) or DEFAULT_LANGUAGE  # the title in the language of the lines
+    title = translate(code, "discord.title", id=game_id) if game_id is not None else None
     embed = discord.Embed(title=title, description=text[:EMBED_LIMIT])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return Outgoing(heads, embed, files, buttons, live)

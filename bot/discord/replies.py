@@ -24,9 +24,10 @@ from bot.discord.outgoing import (
 from bot.discord.pacing import Pacer
 from bot.grammar import Spec
 from bot.snapshots import render_board, table_attachment
+from bot.words import said
 from service import Actor, Button, Deliver, GameService, Notice, Request, View
 from service.commands import SYSTEM, GameAt, Link, Links
-from service.i18n import t
+from service.i18n import translate
 
 log = logging.getLogger(__name__)
 THREAD_KEY = "discord:thread"
@@ -140,8 +141,9 @@ class Presenter:
         board = view.board
         black = (board.black_name or "") if board else ""
         white = (board.white_name or "") if board else ""
-        name = t(
-            "discord.thread_name", id=view.game_id, black=black.lstrip("@"), white=white.lstrip("@")
+        black, white = black.lstrip("@"), white.lstrip("@")
+        name = translate(
+            view.language, "discord.thread_name", id=view.game_id, black=black, white=white
         )
         thread = await channel.create_thread(
             name=name[:100],
@@ -165,7 +167,9 @@ class Presenter:
     ) -> None:
         """Answer a command: the view where it was asked, or in the game's thread (then a short
         pointer where it was asked, sent first); pings, separate notices, the challenge's offer
-        once taken, other platforms. ``ticket`` orders the game's boards (:class:`Pacer`)."""
+        once taken, other platforms. ``ticket`` orders the game's boards (:class:`Pacer`).
+        Everything is said in its reader's language here."""
+        view = said(view)
         pings, separate = sort_notices(view, actor.id)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
         main = compose(
@@ -208,7 +212,9 @@ class Presenter:
     ) -> int | None:
         """The pointer to the thread answers first, then the board goes to the thread; the
         thread (None, forgotten, and the board shown here instead, when it was deleted)."""
-        note = t("discord.see_thread", id=view.game_id, thread=f"<#{thread}>")
+        note = translate(
+            view.language, "discord.see_thread", id=view.game_id, thread=f"<#{thread}>"
+        )
         lines = (*view.lines[:1], note) if opening else (note,)
         await answer.send(compose(lines), private=not opening)
         try:
@@ -302,6 +308,7 @@ class Presenter:
     async def deliver(self, view: View) -> None:
         """Scheduler notices (reminders, loss on time) and notices from other platforms for
         Discord players: in the game's thread (boards paced), else by direct message."""
+        view = said(view)
         mine = [n for n in view.notify if user_id(n.player) is not None and n.wanted]
         if not mine:
             return

@@ -18,10 +18,11 @@ from bot.discord.outgoing import PLATFORM, Outgoing, compose
 from bot.discord.replies import Presenter
 from bot.grammar import BY_NAME, Who, Words, parse, parse_token, read_charged, run
 from bot.snapshots import render_board
+from bot.words import error_words
 from service import Actor, GameService, Request, View
 from service.commands import LegalPoints
 from service.errors import BadArguments, UserError
-from service.i18n import language, t
+from service.i18n import DEFAULT_LANGUAGE, supported, t, translate
 from service.players import player_id
 
 log = logging.getLogger(__name__)
@@ -162,20 +163,20 @@ class Runner:
         server = locale_code(interaction.guild_locale) if interaction.guild_id else None
         channel = player_id(PLATFORM, interaction.channel_id)
         room = room_of(interaction.channel)
-        with language(await self._language(actor, room or channel, server)):
-            try:
-                words = read_charged(self.service, actor, read)
-                update = player_id(PLATFORM, interaction.id)
-                where = community_of(interaction.user, interaction.guild_id, self.organiser_role)
-                work = self._execute(
-                    actor, words, interaction.channel_id, update, users, where, (server, room)
-                )
-                view, png, ticket = await self._in_time(answer, work)
-                await self.presenter.reply(
-                    answer, BY_NAME[words.name], view, png, actor, interaction.channel, ticket
-                )
-            except Exception as error:
-                await self.report_error(interaction, error, answer)
+        try:
+            words = read_charged(self.service, actor, read)
+            update = player_id(PLATFORM, interaction.id)
+            where = community_of(interaction.user, interaction.guild_id, self.organiser_role)
+            work = self._execute(
+                actor, words, interaction.channel_id, update, users, where, (server, room)
+            )
+            view, png, ticket = await self._in_time(answer, work)
+            await self.presenter.reply(
+                answer, BY_NAME[words.name], view, png, actor, interaction.channel, ticket
+            )
+        except Exception as error:
+            code = await self._error_language(error, actor, room or channel, server)
+            await self.report_error(interaction, error, answer, code)
 
     async def run_message(self, message: discord.Message) -> None:
         """A plain message in a game's thread: a point (``d4``) or a command; other talk is
@@ -190,38 +191,47 @@ class Runner:
         guild = message.guild
         server = locale_code(guild.preferred_locale) if guild is not None else None
         room = room_of(message.channel)
-        with language(await self._language(actor, room, server)):
+        try:
             try:
-                try:
-                    words = parse(text, plain_points=True)
-                except BadArguments:
-                    if head not in BY_NAME:
-                        return  # conversation, not a command
-                    self.service.charge(actor)  # a malformed command is answered: it counts
-                    raise
-                update = player_id(PLATFORM, message.id)
-                users = message.mentions
-                guild_id = guild.id if guild is not None else None
-                where = community_of(message.author, guild_id, self.organiser_role)
-                view, png, ticket = await self._execute(
-                    actor, words, message.channel.id, update, users, where, (server, room)
-                )
-                if view.private:  # a plain message has no private answer: never a code here
-                    await message.channel.send(t("link.slash_only"))
-                    return
-                answer = MessageAnswer(message)
-                await self.presenter.reply(
-                    answer, BY_NAME[words.name], view, png, actor, message.channel, ticket
-                )
-            except Exception as error:
-                said = self.error_text(error)
-                if said is not None:
-                    await message.channel.send(said[:2000])
+                words = parse(text, plain_points=True)
+            except BadArguments:
+                if head not in BY_NAME:
+                    return  # conversation, not a command
+                self.service.charge(actor)  # a malformed command is answered: it counts
+                raise
+            update = player_id(PLATFORM, message.id)
+            users = message.mentions
+            guild_id = guild.id if guild is not None else None
+            where = community_of(message.author, guild_id, self.organiser_role)
+            view, png, ticket = await self._execute(
+                actor, words, message.channel.id, update, users, where, (server, room)
+            )
+            if view.private:  # a plain message has no private answer: never a code here
+                await message.channel.send(translate(view.language, "link.slash_only"))
+                return
+            answer = MessageAnswer(message)
+            await self.presenter.reply(
+                answer, BY_NAME[words.name], view, png, actor, message.channel, ticket
+            )
+        except Exception as error:
+            code = await self._error_language(error, actor, room, server)
+            said = self.error_text(error, code)
+            if said is not None:
+                await message.channel.send(said[:2000])
+
+    async def _error_language(
+        self, error: BaseException, actor: Actor, channel: str, server: str | None
+    ) -> str | None:
+        """The language of the answer to ``error``: the one the service chose for a refusal
+        (the sender's settings), else asked as :meth:`_language` asks it."""
+        if isinstance(error, UserError) and error.language is not None:
+            return error.language
+        return await self._language(actor, channel, server)
 
     async def _language(self, actor: Actor, channel: str, server: str | None) -> str | None:
-        """The reader's language (their settings first), asked before the interaction may be
-        deferred: waited for at most ``LANGUAGE_WAIT`` seconds, else (or when the storage
-        fails) their client's, so that Discord's 3-second deadline is always kept."""
+        """The reader's language (their settings first), for what the adapter says by itself:
+        waited for at most ``LANGUAGE_WAIT`` seconds, else (or when the storage fails) their
+        client's, so that Discord's 3-second deadline is always kept."""
         try:
             wait = self.service.language_for(actor, channel, server)
             return await asyncio.wait_for(wait, LANGUAGE_WAIT)
@@ -301,30 +311,34 @@ class Runner:
         prefix = "".join(typed.split()).upper()
         return [name for name in points if name.startswith(prefix)]
 
-    def error_text(self, error: BaseException) -> str | None:
+    def error_text(self, error: BaseException, code: str | None = None) -> str | None:
         """The one error policy: a user error's own sentence; anything else is logged with its
-        traceback and answered with an apology; None when the interaction is gone."""
+        traceback and answered with an apology (in the language ``code``, unless the service
+        chose the reader's); None when the interaction is gone."""
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
         elif isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
             error = error.__cause__
         if isinstance(error, UserError):
-            return error.message
+            return error_words(error, code)
         if isinstance(error, discord.HTTPException) and error.code in GONE:
             log.warning("interaction answered already or expired: %s", error)
             return None
         log.error("a Discord command failed", exc_info=error)
-        return t("error.internal")
+        return translate(supported(code) or DEFAULT_LANGUAGE, "error.internal")
 
     async def report_error(
         self,
         interaction: discord.Interaction[Any],
         error: BaseException,
         answer: InteractionAnswer | None = None,
+        code: str | None = None,
     ) -> None:
         """Answer an interaction's error with one ephemeral sentence (a follow-up when the
-        command was answered already)."""
-        text = self.error_text(error)
+        command was answered already), in the language ``code`` (None: the user's client's)."""
+        if code is None:
+            code = actor_of(interaction.user, interaction.locale).language
+        text = self.error_text(error, code)
         if text is None:
             return
         try:

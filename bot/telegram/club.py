@@ -13,7 +13,7 @@ from bot.snapshots import render_table
 from bot.telegram.formatting import as_html, replying
 from bot.telegram.people import user_id_of
 from service import Actor, View
-from service.i18n import t
+from service.i18n import translate
 
 
 async def send_table(bot: ExtBot[None], chat_id: int, view: View, reply_to: int | None) -> None:
@@ -45,7 +45,7 @@ async def send_private(
             pass
     await bot.send_message(
         chat_id,
-        as_html([t(said)]),
+        as_html([translate(view.language, said)]),
         parse_mode=ParseMode.HTML,
         reply_parameters=replying(reply_to),
     )

@@ -18,10 +18,11 @@ from bot.telegram.admins import Admins
 from bot.telegram.formatting import HOME, as_html, board_link, fit, replying
 from bot.telegram.people import PLATFORM, People, language_of, user_id_of
 from bot.telegram.present import Origin, Presenter
+from bot.words import error_words
 from service import Actor, GameService, Request, View
 from service.commands import GameAt
 from service.errors import BadArguments, UserError
-from service.i18n import language, t
+from service.i18n import DEFAULT_LANGUAGE, t, translate
 from service.players import player_id
 from service.views import TOKEN_PATTERN
 
@@ -76,18 +77,17 @@ class Handlers:
         actor = self.people.actor(query.from_user)
         message = query.message
         chat_id = message.chat.id if message is not None else query.from_user.id
-        with language(await self.service.language_for(actor, player_id(PLATFORM, chat_id))):
-            data = query.data
-            words = read_charged(self.service, actor, lambda: parse_token(data))
-            view = await self._execute(update, actor, words, chat_id, None)
-            stamp = time.monotonic()
-            await query.answer()
-            pressed = message.message_id if message is not None else None
-            question = isinstance(message, Message) and not message.photo  # asked once
-            origin = Origin(chat_id, actor, pressed, pressed=True)
-            fresh = await self._beside_the_board(message, view, chat_id)
-            strip = pressed if question else None
-            self.presenter.show(view, origin, stamp=stamp, fresh=fresh, strip=strip)
+        data = query.data
+        words = read_charged(self.service, actor, lambda: parse_token(data))
+        view = await self._execute(update, actor, words, chat_id, None)
+        stamp = time.monotonic()
+        await query.answer()
+        pressed = message.message_id if message is not None else None
+        question = isinstance(message, Message) and not message.photo  # asked once
+        origin = Origin(chat_id, actor, pressed, pressed=True)
+        fresh = await self._beside_the_board(message, view, chat_id)
+        strip = pressed if question else None
+        self.presenter.show(view, origin, stamp=stamp, fresh=fresh, strip=strip)
 
     async def _beside_the_board(self, message: object, view: View, chat_id: int) -> bool:
         """A game's board asked from a photo that is not its board message (the Count button of
@@ -101,8 +101,7 @@ class Handlers:
 
     async def on_stale_button(self, update: Update, context: Context) -> None:
         """Callback data that is not a command token (another bot version's buttons)."""
-        with language(await self._language(update)):
-            raise BadArguments(t("grammar.token"))
+        raise BadArguments(t("grammar.token"))
 
     async def _language(self, update: Update) -> str | None:
         """The language of the update's sender (their settings first), for what the adapter
@@ -123,18 +122,18 @@ class Handlers:
         if not isinstance(update, Update):
             log.error("Telegram error outside an update", exc_info=error)
             return
-        with language(await self._language(update)):
-            if isinstance(error, UserError):
-                if error.quiet and update.callback_query is None:
-                    return  # a flood's later messages: replies would spend the chat's budget
-                text = error.message
-            else:
-                log.error("update %s failed", update.update_id, exc_info=error)
-                text = t("error.internal")
-            try:
-                await self._tell(update, text)
-            except TelegramError as failure:
-                log.warning("could not answer update %s: %s", update.update_id, failure)
+        if isinstance(error, UserError):
+            if error.quiet and update.callback_query is None:
+                return  # a flood's later messages: replies would spend the chat's budget
+            code = error.language or await self._language(update)
+            text = error_words(error, code)
+        else:
+            log.error("update %s failed", update.update_id, exc_info=error)
+            text = translate(await self._language(update) or DEFAULT_LANGUAGE, "error.internal")
+        try:
+            await self._tell(update, text)
+        except TelegramError as failure:
+            log.warning("could not answer update %s: %s", update.update_id, failure)
 
     async def _tell(self, update: Update, text: str) -> None:
         """An alert for a button press (a message once the press was answered), else a reply."""
@@ -163,17 +162,13 @@ class Handlers:
         actor = self.people.actor(user)
         if message.chat.type == ChatType.PRIVATE:
             self.presenter.pings.opened(user.id)
-        chat = player_id(PLATFORM, message.chat_id)
-        with language(await self.service.language_for(actor, chat)):
-            words = read_charged(
-                self.service, actor, lambda: parse(text, plain_points=plain_points)
-            )
-            game = await self._replied_game(message, actor)
-            view = await self._execute(update, actor, words, message.chat_id, game)
-            stamp = time.monotonic()
-            origin = Origin(message.chat_id, actor, message.message_id)
-            fresh = BY_NAME[words.name].fresh
-            self.presenter.show(view, origin, stamp=stamp, fresh=fresh)
+        words = read_charged(self.service, actor, lambda: parse(text, plain_points=plain_points))
+        game = await self._replied_game(message, actor)
+        view = await self._execute(update, actor, words, message.chat_id, game)
+        stamp = time.monotonic()
+        origin = Origin(message.chat_id, actor, message.message_id)
+        fresh = BY_NAME[words.name].fresh
+        self.presenter.show(view, origin, stamp=stamp, fresh=fresh)
 
     async def _replied_game(self, message: Message, actor: Actor) -> int | None:
         """The game whose board message this message replies to, if any."""

@@ -19,7 +19,7 @@ from telegram.constants import MessageLimit
 
 from bot.fitting import fit_lines
 from service import View
-from service.i18n import Text, key_of, t
+from service.i18n import DEFAULT_LANGUAGE, Text, key_of, language_of, translate
 
 BOARD_KEY = "telegram:board:"  # + chat id: the game's board message in that chat
 SUPERGROUP = "-100"  # the prefix of a supergroup's (and a channel's) chat id in the Bot API
@@ -68,10 +68,11 @@ def html_line(line: str, url: str | None = None) -> str:
     keeps its catalogue key."""
     text = _CODE.sub(r"<code>\1</code>", html.escape(line, quote=False))
     if url is not None:
-        word = html.escape(t("telegram.board_link"), quote=False)
+        code = language_of((line,)) or DEFAULT_LANGUAGE  # said in the line's language
+        word = html.escape(translate(code, "telegram.board_link"), quote=False)
         text += f' · <a href="{html.escape(url)}">{word}</a>'
     key = key_of(line)
-    return text if key is None else Text(text, key)
+    return text if key is None else Text(text, key, language_of((line,)))
 
 
 def linked_lines(

@@ -29,9 +29,9 @@ from bot.telegram.listing import linked_lines, message_url
 from bot.telegram.pacing import Pacing
 from bot.telegram.people import PLATFORM, People, user_id_of
 from bot.telegram.pings import Pings, Where
+from bot.words import for_notice, said
 from service import Actor, Button, Deliver, GameService, Notice, View
-from service.i18n import t
-from service.localize import for_notice
+from service.i18n import joined, translate
 
 log = logging.getLogger(__name__)
 CLOSING = 10.0  # seconds a stopping bot waits for the answers still waiting for their chats
@@ -99,7 +99,8 @@ class Presenter:
         except Exception:
             log.exception("presenting the answer in chat %s failed", origin.chat_id)
             with contextlib.suppress(TelegramError):
-                await self._send(origin.chat_id, (t("error.internal"),), (), origin.message_id)
+                sorry = translate(view.language, "error.internal")
+                await self._send(origin.chat_id, (sorry,), (), origin.message_id)
 
     async def close(self) -> None:
         """Wait for the answers being presented (at shutdown), then stop the waiting pings."""
@@ -114,7 +115,8 @@ class Presenter:
         self, view: View, origin: Origin, *, stamp: float, fresh: bool = False
     ) -> None:
         """The reply to a command in its chat and the notices in the other players' chats, each
-        chat in order, the chats side by side."""
+        chat in order, the chats side by side; each in its reader's language."""
+        view = said(view)
         links = await self.links.of(view.game_id)
         targets = self._targets(view, links, origin)
         here = targets.pop(origin.chat_id, [])
@@ -171,6 +173,7 @@ class Presenter:
     async def deliver(self, view: View) -> None:
         """The scheduler's notices (reminders, losses on time); never raises."""
         try:
+            view = said(view)
             links = await self.links.of(view.game_id)
             photo = await render_board(view.board) or b""
             targets = self._targets(view, links, None)
@@ -320,6 +323,7 @@ class Presenter:
         stamp: float,
         origin: Origin | None,
     ) -> None:
+        told = view.language  # the sender's, for a word to them
         try:
             if chat > 0 and len(notices) == 1 and view.board is not None:
                 own = for_notice(view, notices[0])  # a private chat: the reader's own board
@@ -345,7 +349,8 @@ class Presenter:
                 raise
             log.info("chat %s does not accept messages from the bot: %s", chat, error)
             if origin is not None:
-                line = t("telegram.unreachable", name=f"@{self.people.name(chat)}")
+                name = joined("", ("@", self.people.name(chat)))
+                line = translate(told, "telegram.unreachable", name=name)
                 await self._send(origin.chat_id, (line,), (), origin.message_id)
 
     async def _send(

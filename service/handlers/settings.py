@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from service.commands import Configure
 from service.errors import BadArguments, NotOrganiser
-from service.i18n import LANGUAGE_NAMES, Text, language, t
+from service.i18n import LANGUAGE_NAMES, Text, t
 from service.preferences import (
     AUTO,
     CHANNEL_SETTINGS,
@@ -63,8 +63,7 @@ async def settings(unit: Unit, command: Configure) -> View:
         unit.settings[owner] = kept
         unit.settings_changed = True
     unit.reader = prefs = (await unit.preferences())[unit.actor.id]
-    with language(prefs.language.value):  # the answer already speaks the language just chosen
-        return View(tuple(_lines(unit, command, prefs)))
+    return View(tuple(_lines(unit, command, prefs)))  # said in the language just chosen
 
 
 def _lines(unit: Unit, command: Configure, prefs: Preferences) -> list[Text]:

@@ -15,7 +15,7 @@ import pytest
 from bot.command_table import BY_NAME
 from bot.console.adapter import Console
 from service import GameService
-from service.i18n import in_language, language, number, translate
+from service.i18n import in_language, number, translate
 from storage.memory import open_memory
 from tests.bot.languages import assert_speaks, foreign, strays
 from tests.bot.test_console import run_script
@@ -101,8 +101,8 @@ def assert_played_in(code: str, said: list[str], *, black: bool, images: bool = 
     assert has(translate(code, "end.agreed", v=2))
     assert has(translate(code, "help.header"))
     assert has(translate(code, "help.cmd.play"))
-    with language(code):  # the placeholders are the reader's words too: play <bod> [#partie]
-        usage = BY_NAME["play"].usage()
+    # the placeholders are the reader's words too: play <bod> [#partie]
+    usage = in_language(code, BY_NAME["play"].usage())
     assert has(translate(code, "help.usage", usage=usage))
     assert has(translate(code, "rules.counting.title"))
     assert starts(translate(code, "rules.header").split("`")[0])

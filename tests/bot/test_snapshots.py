@@ -106,9 +106,9 @@ def test_the_legend_is_the_catalogue_words_of_the_marks_shown() -> None:
     assert {mark for mark, _ in snap.legend} == shown
     for mark, word in snap.legend:
         assert word == t(f"legend.{mark.value}")
-    every = legend(Mark)
+    every = legend(Mark, "en")
     assert [key_of(t(f"legend.{m.value}")) for m, _ in every] == [f"legend.{m.value}" for m in Mark]
-    assert dict(words()) == {
+    assert dict(words("en")) == {
         Word.CAPTURES: t("image.captures"),
         Word.PRISONERS: t("image.prisoners"),
         Word.MARKING: t("image.marking"),

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.snapshots import render_board, render_table, snapshot
+from bot.words import board_in
 from engine.coords import parse_vertex
 from engine.counting import count
 from engine.game import Game
@@ -19,7 +20,6 @@ from renderer.theme import font, has_glyph
 from service import Actor, GameService
 from service.commands import Configure, Dead, Pass, Play, Request
 from service.i18n import translate
-from service.localize import board_in
 from service.views import BoardView, TableView, board_view, caption
 from storage.memory import open_memory
 from tests.service.conftest import start_game

@@ -128,8 +128,8 @@ def render(code: str, key: str) -> str:
         return str(i18n.translate(code, key, **params_of(*english)))
     params = params_of(*english)
     params.pop("n", None)
-    with i18n.language(code):
-        return max((str(i18n.plural(count, key, **params)) for count in COUNTS), key=len)
+    said = (i18n.in_language(code, i18n.plural(count, key, **params)) for count in COUNTS)
+    return max((str(text) for text in said), key=len)
 
 
 # --- the catalogue files -------------------------------------------------------------------
@@ -411,8 +411,7 @@ def test_plural_forms_rendered(code: str) -> None:
         for count, form in PLURAL_FORM[code].items():
             shown = f"{count:g}".replace(".", "," if code in i18n.DECIMAL_COMMA else ".")
             want = strings(message)[form].format(n=shown, **params)
-            with i18n.language(code):
-                have = str(i18n.plural(count, key, **params))
+            have = str(i18n.in_language(code, i18n.plural(count, key, **params)))
             if have != want:
                 problems.append(f"{code}: {key}: {count} gives {have!r}, msgstr[{form}] {want!r}")
     assert not problems, failures(problems, f"plural forms in {code}")

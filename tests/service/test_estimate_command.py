@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.snapshots import snapshot
+from bot.words import said
 from engine.colors import Color
 from engine.coords import parse_vertex
 from engine.counting import PointStatus, Side
@@ -116,8 +117,8 @@ async def test_the_count_is_territory_prisoners_and_komi() -> None:
 
 async def test_the_image_says_estimate_in_the_reader_s_language(service: GameService) -> None:
     gid = await walls(service)
-    view = await service.execute(
-        EstimateScore(), Request(Actor("console:ann", "ann", "cs"), game=gid)
+    view = said(
+        await service.execute(EstimateScore(), Request(Actor("console:ann", "ann", "cs"), game=gid))
     )
     assert view.language == "cs"
     assert view.board is not None

@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from bot import words
 from bot.grammar import command_of as build
 from bot.grammar import help_lines, parse
 from engine.board import Board
@@ -20,7 +21,7 @@ from service import Actor, GameService
 from service.commands import Request, Rules, ShowBoard
 from service.errors import BadArguments
 from service.handlers.rules import explanation, topic_list
-from service.i18n import language, t
+from service.i18n import in_language, t, translate
 from service.ports import Database
 from service.rules_topics import DIAGRAMS, TOPICS, board_of, position
 from service.views import BoardView, Spot, View
@@ -317,9 +318,10 @@ async def test_every_topic_runs_in_czech_and_hungarian(service: GameService, cod
     assert len(listed.lines) == 1 + len(TOPICS)
     for topic in TOPICS:
         view = await service.execute(Rules(topic), Request(reader))
-        with language(code):
-            assert board(view).black_name == t("color.black")
-            assert board(view).caption == t(f"rules.{topic}.caption")
+        said = words.said(view).board
+        assert said is not None
+        assert said.black_name == translate(code, "color.black")
+        assert said.caption == translate(code, f"rules.{topic}.caption")
 
 
 @pytest.mark.parametrize("code", ["cs", "hu"])
@@ -333,9 +335,11 @@ def assert_translated(code: str) -> None:
     """Each topic's lines after its title, the list's header and the captions are not the
     English ones in ``code``."""
     english = [topic_list(), *(explanation(topic) for topic in TOPICS)]
-    with language(code):
-        translated = [topic_list(), *(explanation(topic) for topic in TOPICS)]
-        captions = [t(f"rules.{topic}.caption") for topic in TOPICS]
+    translated = [
+        tuple(in_language(code, line) for line in lines)
+        for lines in [topic_list(), *(explanation(topic) for topic in TOPICS)]
+    ]
+    captions = [translate(code, f"rules.{topic}.caption") for topic in TOPICS]
     assert translated[0][0] != english[0][0]  # the list's header
     for ours, theirs in zip(english[1:], translated[1:], strict=True):
         assert ours[1:] != theirs[1:] and set(ours[1:]).isdisjoint(theirs[1:]), (code, theirs)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.words import said
 from service import Actor, GameService, View
 from service.commands import SYSTEM, Accept, Challenge, Configure, Play, Request, Settle
 from service.errors import UserError
@@ -25,7 +26,7 @@ BOB_HU = Actor("telegram:22", "bob", "hu-HU")  # a Hungarian Telegram app
 
 
 async def settings(service: GameService, actor: Actor, channel: str = "", **values: str) -> View:
-    return await service.execute(Configure(values), Request(actor, channel))
+    return said(await service.execute(Configure(values), Request(actor, channel)))
 
 
 async def stored(database: Database, owner: str) -> dict[str, str]:
@@ -132,15 +133,23 @@ async def test_a_channel_s_settings_are_for_its_organisers(
     service: GameService, database: Database
 ) -> None:
     with pytest.raises(UserError) as refused:
-        await service.execute(Configure({"language": "hu"}, channel=True), Request(ALICE, HERE))
+        said(
+            await service.execute(Configure({"language": "hu"}, channel=True), Request(ALICE, HERE))
+        )
     assert refused.value.key == "error.settings_channel"
     assert await stored(database, f"channel:{HERE}") == {}
     with pytest.raises(UserError) as person_only:  # pings are a person's choice
-        await service.execute(Configure({"notify": "all"}, channel=True), Request(ORGANISER, HERE))
+        said(
+            await service.execute(
+                Configure({"notify": "all"}, channel=True), Request(ORGANISER, HERE)
+            )
+        )
     assert person_only.value.key == "error.settings_name"
-    view = await service.execute(
-        Configure({"language": "hu", "theme": "dark"}, channel=True),
-        Request(ORGANISER, HERE),
+    view = said(
+        await service.execute(
+            Configure({"language": "hu", "theme": "dark"}, channel=True),
+            Request(ORGANISER, HERE),
+        )
     )
     assert view.keys[0] == "settings.channel_changed"
     # a member without a choice of their own reads the channel's language there, not elsewhere
@@ -153,7 +162,7 @@ async def test_a_channel_s_settings_are_for_its_organisers(
 async def test_each_notice_is_in_its_reader_s_language(service: GameService) -> None:
     """A Czech player's move: the reply in Czech, the Hungarian opponent's notice in Hungarian."""
     gid = await start_game(service, "size=9", black=ALICE_CS, white=BOB_HU)
-    view = await service.execute(Play("D4"), Request(ALICE_CS, game=gid))
+    view = said(await service.execute(Play("D4"), Request(ALICE_CS, game=gid)))
     assert view.language == "cs" and view.board is not None and view.board.language == "cs"
     (notice,) = view.notify
     assert notice.player == BOB_HU.id and notice.language == "hu"
@@ -166,7 +175,7 @@ async def test_each_notice_is_in_its_reader_s_language(service: GameService) -> 
 async def test_a_notice_follows_the_reader_s_own_setting_and_pings(service: GameService) -> None:
     await settings(service, BOB, language="cs", notify="none")
     gid = await start_game(service, "size=9")
-    view = await service.execute(Play("D4"), Request(ALICE, game=gid))
+    view = said(await service.execute(Play("D4"), Request(ALICE, game=gid)))
     assert view.language == "en"
     (notice,) = view.notify
     assert (notice.language, notice.notify) == ("cs", "none")
@@ -175,7 +184,7 @@ async def test_a_notice_follows_the_reader_s_own_setting_and_pings(service: Game
 
 async def test_a_challenge_reaches_the_challenged_in_their_language(service: GameService) -> None:
     await settings(service, BOB_HU)  # Bob is known: his app's language is remembered
-    view = await service.execute(Challenge(BOB_HU, {"size": "9"}), Request(ALICE))
+    view = said(await service.execute(Challenge(BOB_HU, {"size": "9"}), Request(ALICE)))
     (notice,) = view.notify
     assert notice.language == "hu" and notice.lines[0].key == "challenge.received"  # type: ignore[attr-defined]
     assert view.lines[0] != notice.lines[0]
@@ -198,15 +207,17 @@ async def test_the_clock_speaks_the_language_of_the_channel_the_game_lives_in(
     language, and each player's notice is in theirs: the channel's for a player who chose none,
     their own choice for one who did."""
     black, white = Actor("discord:31", "ann"), Actor("discord:32", "ben")
-    await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    said(
+        await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    )
     await settings(service, white, language="cs")
-    offer = await service.execute(
-        Challenge(white, {"size": "9", "time": "1d"}), Request(black, HERE)
+    offer = said(
+        await service.execute(Challenge(white, {"size": "9", "time": "1d"}), Request(black, HERE))
     )
     assert offer.game_id is not None
     await service.execute(Accept(), Request(white, HERE, game=offer.game_id))
     clock.advance(3 * 86400)
-    view = await service.execute(Settle(), Request(SYSTEM, game=offer.game_id))
+    view = said(await service.execute(Settle(), Request(SYSTEM, game=offer.game_id)))
     assert view.language == "hu" and view.lines
     assert view.lines[-1] != in_language("en", view.lines[-1])
     languages = {n.player: n.language for n in view.notify}
@@ -223,15 +234,23 @@ async def test_a_reader_s_channel_is_where_the_game_lives_not_where_the_sender_t
     language of the game's channel."""
     black, white = Actor("telegram:41", "ann"), Actor("telegram:42", "ben")
     group = "telegram:-100200"
-    await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, group))
-    offer = await service.execute(
-        Challenge(white, {"size": "9", "color": "black"}), Request(black, group)
+    said(
+        await service.execute(
+            Configure({"language": "hu"}, channel=True), Request(ORGANISER, group)
+        )
+    )
+    offer = said(
+        await service.execute(
+            Challenge(white, {"size": "9", "color": "black"}), Request(black, group)
+        )
     )
     assert offer.game_id is not None
     await service.execute(Accept(), Request(white, group, game=offer.game_id))
     for where in (group, black.id):  # in the group, then from Ann's private chat
-        view = await service.execute(
-            Play("D4" if where == group else "D6"), Request(black, where, game=offer.game_id)
+        view = said(
+            await service.execute(
+                Play("D4" if where == group else "D6"), Request(black, where, game=offer.game_id)
+            )
         )
         if where == group:
             await service.execute(Play("E5"), Request(white, group, game=offer.game_id))
@@ -242,11 +261,16 @@ async def test_a_reader_s_channel_is_where_the_game_lives_not_where_the_sender_t
 async def test_a_thread_follows_the_settings_of_its_channel(service: GameService) -> None:
     """A Discord game's thread is a channel of its own, but the settings of the channel it was
     opened from apply in it (``Request.room``), both to read and to change."""
-    await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    said(
+        await service.execute(Configure({"language": "hu"}, channel=True), Request(ORGANISER, HERE))
+    )
     in_thread = Request(ALICE_CS, "discord:555", room=HERE)
     assert (await service.execute(Configure(), in_thread)).language == "hu"
-    await service.execute(
-        Configure({"language": "cs"}, channel=True), Request(ORGANISER, "discord:555", room=HERE)
+    said(
+        await service.execute(
+            Configure({"language": "cs"}, channel=True),
+            Request(ORGANISER, "discord:555", room=HERE),
+        )
     )
     assert (await settings(service, ALICE_CS, HERE)).language == "cs"
 
@@ -254,7 +278,9 @@ async def test_a_thread_follows_the_settings_of_its_channel(service: GameService
 async def test_numbers_are_written_as_each_reader_writes_them(service: GameService) -> None:
     """Czech and Hungarian write a decimal comma (``komi 6,5``), and a komi typed so is read;
     the same sentence said again in English has its dot back."""
-    view = await service.execute(Challenge(BOB, {"size": "9", "komi": "6,5"}), Request(ALICE_CS))
+    view = said(
+        await service.execute(Challenge(BOB, {"size": "9", "komi": "6,5"}), Request(ALICE_CS))
+    )
     assert view.language == "cs" and "komi 6,5" in view.lines[0]
     assert "komi 6.5" in in_language("en", view.lines[0])
     (notice,) = view.notify

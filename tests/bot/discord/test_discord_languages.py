@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.command_table import BY_NAME
-from service.i18n import language, translate
+from service.i18n import in_language, translate
 from tests.bot.discord.conftest import answered, board_count, message_with_button, running_bot
 from tests.bot.languages import assert_speaks, said, terms
 from tests.fakes import DISCORD_ALICE, DISCORD_BOB, FakeDiscordServer, StoredDiscordMessage
@@ -156,8 +156,8 @@ async def test_in_a_hungarian_server(
         assert rules_message is not None and offer is not None
         seen = [*answer_text(play).splitlines(), *texts(rules_message), *texts(offer)]
         said(expected, "help.cmd.play", seen)
-        with language(expected):  # the placeholders are the reader's words too
-            usage = BY_NAME["play"].usage()
+        # the placeholders are the reader's words too
+        usage = in_language(expected, BY_NAME["play"].usage())
         said(expected, "help.usage", seen, usage=usage)
         said(expected, "rules.ko.title", seen)
         said(expected, "rules.ko.cite", seen)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from bot.discord.replies import sort_notices
 from service import Notice, View
-from service.i18n import language, t, translate
+from service.i18n import translate
 
 
 def test_a_notice_saying_what_the_reply_says_is_a_ping_on_it() -> None:
-    with language("cs"):
-        line = t("challenge.withdrawn", id=1, name="@ann")
+    line = translate("cs", "challenge.withdrawn", id=1, name="@ann")
     view = View((line,), language="cs")
     notice = Notice("discord:12", (line,), language="cs")
     assert sort_notices(View((line,), language="cs", notify=(notice,)), "discord:11") == (
