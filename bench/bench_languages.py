@@ -1,7 +1,8 @@
-"""What languages cost: a move between a Czech and a Hungarian reader (each notice said again in its
-reader's language, the settings read in the command's unit of work) against the same move between
-two English readers in the same run (the peer), on SQLite; and one message from the gettext
-catalogue (``t``) against a plain dictionary lookup and ``str.format`` (what the catalogue was).
+"""What languages cost: a move between a Czech and a Hungarian reader (the settings read in the
+command's unit of work, then the reply and each notice said in its reader's language, as an
+adapter says them: ``bot.words.said``) against the same move between two English readers in the
+same run (the peer), on SQLite; and one message from the gettext catalogue (``translate``)
+against a plain dictionary lookup and ``str.format`` (what the catalogue was).
 
     python bench/bench_languages.py [--moves 120] [--repeats 3]
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.words import said
 from engine.coords import COLUMNS
 from service import Actor, GameService
 from service.commands import Accept, Challenge, Configure, Play, Request
@@ -51,7 +53,7 @@ async def moves_ms(folder: Path, readers: tuple[str | None, str | None], moves: 
         for index, point in enumerate(points(moves)):
             actor = black if index % 2 == 0 else white
             start = time.perf_counter()
-            await service.execute(Play(point), Request(actor, game=gid))
+            said(await service.execute(Play(point), Request(actor, game=gid)))  # as an adapter
             spent.append((time.perf_counter() - start) * 1000)
         return spent
     finally:
