@@ -3,18 +3,21 @@
 Chains and their liberties are kept incrementally: a move touches only the chains next to it,
 never flood-fills the board. The position hash is a Zobrist hash, also kept incrementally.
 Like sgfmill's board, this one reports facts (what was captured, where the ko is); policy such
-as whose turn it is lives in :mod:`engine.game`, setup (which is not play) in
-:mod:`engine.board_setup`.
+as whose turn it is lives in :mod:`engine.game`. Setup, which is not play (handicap and SGF
+setup stones, editing points), is here too: it works on the same cells, chains and hash, and
+keeping it in this module keeps those internals private to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import NamedTuple
 
 from engine.colors import Color
 from engine.coords import Point, check_size
+from engine.diagram import format_diagram
 from engine.errors import EngineError, IllegalMove, IllegalReason
+from engine.regions import components
 from engine.tables import neighbour_table as neighbour_table  # re-exported: bot.snapshots
 from engine.tables import point_table, zobrist_table
 
@@ -219,19 +222,83 @@ class Board:
         self._ko_index = -1
         self._ko_color = 0
 
+    # -- setup (not play) -----------------------------------------------------------------------
+
     def place_setup(self, color: Color, point: Point) -> None:
         """Put a setup stone (handicap, SGF ``AB``/``AW``): it may not capture or be without
-        liberties, and it leaves no ko (:func:`engine.board_setup.place_setup`)."""
-        from engine.board_setup import place_setup
+        liberties, and it leaves no ko."""
+        index = self._index(point)
+        cells = self._cells
+        if cells[index]:
+            raise EngineError(f"setup stone on an occupied point {point.gtp()}")
+        if self._is_suicide(int(color), index) or any(
+            cells[n] == 3 - int(color) and self._liberty_count(n) == 1 for n in self._nbrs[index]
+        ):
+            raise EngineError(f"setup stone at {point.gtp()} would leave a chain without liberties")
+        self._play_index(int(color), index, check_ko=False)
+        self.pass_move()
 
-        place_setup(self, color, point)
+    def _liberty_count(self, index: int) -> int:
+        chain = self._chain[index]
+        assert chain is not None
+        return len(chain.libs)
 
     def edit(self, changes: Iterable[tuple[Color | None, Point]]) -> None:
         """Set each point to a colour, or empty it (None), whatever was there: SGF setup
-        (``AB``/``AW``/``AE``), not a move (:func:`engine.board_setup.edit`)."""
-        from engine.board_setup import edit
+        (``AB``/``AW``/``AE``), not a move. Nothing is captured and the prisoners stay, so a
+        chain left without a liberty raises :class:`EngineError` naming one of its stones (the
+        board is then unchanged). The ko ban lifts.
 
-        edit(self, changes)
+        Only the chains on or next to the changed points are rebuilt.
+
+        >>> b = Board(5)
+        >>> b.edit([(Color.BLACK, Point(0, 0)), (Color.WHITE, Point(0, 1))])
+        >>> b.edit([(Color.WHITE, Point(1, 0))])
+        Traceback (most recent call last):
+        engine.errors.EngineError: setup leaves the black stone at A1 without a liberty
+        """
+        cells = self._cells[:]
+        touched: dict[int, None] = {}
+        for new, point in changes:
+            index = self._index(point)
+            cells[index] = EMPTY if new is None else int(new)
+            touched[index] = None
+        nbrs = self._nbrs
+        old_chains = self._chain
+        chains = old_chains[:]
+        starts: dict[int, None] = {}
+        for index in touched:
+            for spot in (index, *nbrs[index]):
+                old = old_chains[spot]
+                if old is None:
+                    starts[spot] = None
+                else:
+                    starts.update(dict.fromkeys(old.stones))
+        for spot in starts:
+            chains[spot] = None
+        for stones in components(self.size, cells, starts, depth_first=True)[1]:
+            color = cells[stones[0]]
+            chain = _Chain(color, stones, {n for s in stones for n in nbrs[s] if cells[n] == EMPTY})
+            if not chain.libs:
+                named = min((s for s in stones if s in touched), default=min(stones))
+                raise EngineError(
+                    f"setup leaves the {Color(color).name.lower()} stone at "
+                    f"{self._point(named).gtp()} without a liberty"
+                )
+            for s in stones:
+                chains[s] = chain
+        zobrist = self._zobrist
+        for index in touched:
+            before, after = self._cells[index], cells[index]
+            if before != after:
+                self.hash ^= (zobrist[before][index] if before else 0) ^ (
+                    zobrist[after][index] if after else 0
+                )
+        self._cells = cells
+        self._chain = chains
+        self.pass_move()
+
+    # -- play, internals ----------------------------------------------------------------------
 
     def _play_index(self, color: int, index: int, *, check_ko: bool) -> list[int]:
         cells = self._cells
@@ -347,6 +414,15 @@ class Board:
         return value
 
     def __str__(self) -> str:
-        from engine.diagram import format_diagram
-
         return format_diagram(self.grid())
+
+
+def living_cells(board: Board, dead: Collection[Point] = ()) -> list[int]:
+    """Per point index, the colour (1 black, 2 white) of a living stone of ``board``: 0 for an
+    empty point or a stone in ``dead``. These are the values :mod:`engine.regions` floods."""
+    size = board.size
+    living = [0] * (size * size)
+    for point, color in board.stones():
+        if point not in dead:
+            living[point.row * size + point.col] = int(color)
+    return living

@@ -52,15 +52,14 @@ from engine.colors import Color
 from engine.coords import Point
 from engine.estimate_core import (
     Analysis,
-    Chain,
     Contest,
     benson_alive,
     contested_points,
-    find_chains,
     influence_owner,
 )
 from engine.estimate_fights import FightReader
 from engine.estimate_open import doubtful_dead, open_boundaries, open_fights
+from engine.estimate_round import Chain, find_chains
 from engine.tables import neighbour_table
 
 #: a weak group with at least this much space is left alive (it has room to make eyes)

@@ -1,4 +1,5 @@
-"""Groups shut in by the enemy, for one round of :class:`engine.estimate_core.Analysis`.
+"""Groups shut in by the enemy, for one round of :class:`engine.estimate_core.Analysis` (read
+as an :class:`engine.estimate_round.Round`).
 
 * **captives**: groups standing as an island in a region that the enemy also borders (their own
   space does not make them strong, only eyes do);
@@ -11,19 +12,16 @@ Everything works on the analysis's flat lists indexed ``row * size + col``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from engine.estimate_round import Round
 from engine.regions import components, flood
 from engine.tables import neighbour_table
-
-if TYPE_CHECKING:
-    from engine.estimate_core import Analysis
 
 #: the most points an island (a captive group with what it encloses) may have
 ISLAND_MAX = 60
 
 
-def captive_groups(analysis: Analysis, groups: dict[int, list[int]]) -> set[int]:
+def captive_groups(analysis: Round, groups: dict[int, list[int]]) -> set[int]:
     """Groups standing as an island in a region (of points without living stones) that the
     enemy also borders: everything reached from them without entering the region is their
     colour or empty, and every enemy chain they touch borders that region; and every group
@@ -75,7 +73,7 @@ def captive_groups(analysis: Analysis, groups: dict[int, list[int]]) -> set[int]
 
 
 def _island_joins(
-    analysis: Analysis, label: Sequence[int], region: int, border: set[int], color: int
+    analysis: Round, label: Sequence[int], region: int, border: set[int], color: int
 ) -> list[bool]:
     """Per point, whether an island of ``color`` may take it in: not in the region numbered
     ``region``, and not a stone of an enemy chain in ``border`` (those bound the island)."""
@@ -88,7 +86,7 @@ def _island_joins(
     return joins
 
 
-def _island(analysis: Analysis, start: int, joins: Sequence[bool]) -> list[int] | None:
+def _island(analysis: Round, start: int, joins: Sequence[bool]) -> list[int] | None:
     """The points reached from ``start`` through the points ``joins`` allows (see
     :func:`_island_joins`), when they touch an enemy stone, every enemy stone among them sits
     in their eye (:func:`_held_by`: their prisoner, walked through, not a way out) and they are
@@ -105,7 +103,7 @@ def _island(analysis: Analysis, start: int, joins: Sequence[bool]) -> list[int] 
     return members if touches else None
 
 
-def _held_by(analysis: Analysis, stone: int, color: int) -> bool:
+def _held_by(analysis: Round, stone: int, color: int) -> bool:
     """Whether the chain on ``stone`` sits in an eye of ``color``: not unconditionally alive,
     and every point next to it is a stone of ``color`` or an empty point next to ``color``
     and nothing else but that chain (no eye of its own)."""
@@ -125,7 +123,7 @@ def _held_by(analysis: Analysis, stone: int, color: int) -> bool:
     return True
 
 
-def enclosed_groups(analysis: Analysis, strong: set[int]) -> set[int]:
+def enclosed_groups(analysis: Round, strong: set[int]) -> set[int]:
     """Weak groups inside an area walled by the enemy where their colour has no strong group,
     when every enemy group on the wall is strong or has a strong friend in its own area."""
     size, alive = analysis.size, analysis.alive

@@ -1,5 +1,6 @@
-"""The pieces of :mod:`engine.estimate`: chains, Benson's algorithm and one round of analysis
-(the groups shut in by the enemy are found by :mod:`engine.estimate_captives`).
+"""The pieces of :mod:`engine.estimate`: Benson's algorithm and one round of analysis (the
+chains are found by :mod:`engine.estimate_round`, the groups shut in by the enemy by
+:mod:`engine.estimate_captives`, small fights are read by any :class:`FightVerdicts`).
 
 Everything works on flat lists of cells indexed ``row * size + col`` (0 empty, 1 black, 2 white).
 """
@@ -9,40 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING
 
 from engine.board import Board
 from engine.estimate_captives import captive_groups, enclosed_groups
 from engine.estimate_read import build_board, can_capture, mutual_atari
+from engine.estimate_round import Chain, FightVerdicts
 from engine.regions import components, layers
 from engine.tables import diagonal_table, neighbour_table
-
-if TYPE_CHECKING:
-    from engine.estimate_fights import FightReader
 
 #: how far (in steps) a chain's influence reaches; it halves at every step
 INFLUENCE_RADIUS = 6
 #: a region holding captive stones needs this many points to count two eyes
 CAPTIVE_TWO_EYES = 7
-
-
-@dataclass(slots=True)
-class Chain:
-    """A chain of stones with its liberties."""
-
-    color: int
-    stones: list[int]
-    libs: set[int]
-
-
-def find_chains(size: int, cells: Sequence[int]) -> list[Chain]:
-    """Every chain of ``cells``, in the order of its first stone."""
-    nbrs = neighbour_table(size)
-    _, stones_of = components(size, cells)
-    return [
-        Chain(cells[stones[0]], stones, {n for i in stones for n in nbrs[i] if not cells[n]})
-        for stones in stones_of
-    ]
 
 
 def benson_alive(size: int, cells: Sequence[int], chains: Sequence[Chain], color: int) -> set[int]:
@@ -173,7 +152,7 @@ class Analysis:
         chains: Sequence[Chain],
         dead: set[int],
         safe: set[int],
-        reading: FightReader | None = None,
+        reading: FightVerdicts | None = None,
         contested: list[Contest] | None = None,
     ) -> None:
         self.size = size

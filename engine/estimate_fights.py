@@ -18,14 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine.board import Board
 from engine.coords import Point
+from engine.estimate_round import Round
 from engine.estimate_search import Reader, Reading, zone_of
-
-if TYPE_CHECKING:
-    from engine.estimate_core import Analysis
 
 #: a fight is read only when its zone holds at most this many empty points ...
 MAX_EMPTY = 10
@@ -80,7 +77,7 @@ class FightReader:
         self.race_reader = Reader(self.race_total)
         self.small_reader = Reader(SMALL_TOTAL)
 
-    def verdicts(self, analysis: Analysis, strong: set[int]) -> tuple[dict[int, bool], set[int]]:
+    def verdicts(self, analysis: Round, strong: set[int]) -> tuple[dict[int, bool], set[int]]:
         """Per weak group of ``analysis`` whose fight is small and closed: True if the reading
         shows it dead, False if it holds or the reading ran out of budget (not conclusive: left
         alive, reported open). And the chains (numbers of ``analysis``) of groups left so that

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.board import Board
+from engine.board import Board, living_cells
 from engine.colors import Color
 from engine.coords import Point
 from engine.estimate_core import influence_owner
 from engine.estimate_fights import FightReader
-from engine.regions import components, flood, layers, living_cells
+from engine.regions import components, flood, layers
 from engine.tables import neighbour_table, point_table
 
 #: a proposal with at least this many doubtful dead chains (see :func:`doubtful_dead`) is not

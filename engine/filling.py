@@ -26,11 +26,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.board import Board
+from engine.board import Board, living_cells
 from engine.colors import Color
 from engine.coords import Point
 from engine.counting import PointStatus, count, dead_chains
-from engine.regions import components, layers, living_cells
+from engine.regions import components, layers
 from engine.tables import neighbour_table, point_table
 
 #: the order in which a point's neighbours break a tie between the colours (up, right, down, left)

@@ -11,7 +11,7 @@ open areas of the fill are all floods:
   says may be joined (a truth value per point), optionally only up to a number of points;
 * :func:`layers`: the same reach step by step, for distances.
 
-:func:`living_cells` gives a :class:`~engine.board.Board`'s living stones as such values.
+(:func:`engine.board.living_cells` gives a board's living stones as such values.)
 
 >>> values = [1, 1, 0,
 ...           0, 2, 2,
@@ -32,15 +32,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
 from engine.tables import neighbour_table
-
-if TYPE_CHECKING:
-    from engine.board import Board
-    from engine.coords import Point
 
 
 def _fill(
@@ -147,14 +143,3 @@ def layers(size: int, starts: Iterable[int], joins: Sequence[bool]) -> Iterator[
                     reached.add(n)
                     outer.append(n)
         ring = outer
-
-
-def living_cells(board: Board, dead: Collection[Point] = ()) -> list[int]:
-    """Per point index, the colour (1 black, 2 white) of a living stone of ``board``: 0 for an
-    empty point or a stone in ``dead``."""
-    size = board.size
-    living = [0] * (size * size)
-    for point, color in board.stones():
-        if point not in dead:
-            living[point.row * size + point.col] = int(color)
-    return living

@@ -35,8 +35,9 @@ def text_codec(name: str) -> str | None:
     """
     try:
         info = codecs.lookup(name)
-        if not info._is_text_encoding or info.name in _UNUSABLE or "unicode" in info.name:
+        if info.name in _UNUSABLE or "unicode" in info.name:
             return None
+        # bytes.decode refuses a codec that is no text encoding (rot13, base64): LookupError
         if _PROBE.decode(info.name) != _PROBE.decode("ascii"):
             return None
         bytes(range(0x80, 0x100)).decode(info.name, "replace")

@@ -9,6 +9,8 @@ import dataclasses
 import sqlite3
 from collections.abc import Sequence
 
+import aiosqlite
+
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
 from service.ports import ConcurrentUpdate
 from storage.club_rows import (
@@ -27,7 +29,13 @@ from storage.club_rows import (
     rating_from_row,
     rating_values,
 )
-from storage.sqlite_repositories import _Repository
+
+
+class _Repository:
+    """Statements on the database's one connection, inside the unit of work's transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
 
 
 def _marks(count: int) -> str:
