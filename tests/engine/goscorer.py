@@ -13,7 +13,8 @@ block it swaps the engine's neighbour table (looked up by board size in :mod:`en
 a square board (cut in bands when that makes the square smaller); the points of the square
 outside the rectangle touch no chain and no region of it, and nobody can play there. Board,
 filling and counting code run unchanged inside it. The rectangle spoils one thing only: the
-fill's tie-break between two equally good colours, which can change no score (docs/rules.md).
+fill's tie-break between two equally good colours, which can change no score (docs/rules.md "The
+agreed filling").
 """
 
 from __future__ import annotations
@@ -232,8 +233,8 @@ def rectangle(height: int, width: int) -> Iterator[Frame]:
     instead of 45×45: the engine's work grows with the square). Board, filling and counting
     code run unchanged. One thing is not the rectangle's: the fill's tie-break between two
     equally good colours looks at the points next to a point on the square, and finds an empty
-    buffer point where a band is cut; docs/rules.md makes the colour of a neutral stone unable to
-    change the score, which is all this compares.
+    buffer point where a band is cut; docs/rules.md "The agreed filling" makes the colour of a
+    neutral stone unable to change the score, which is all this compares.
     """
     frame = frame_of(height, width)
     if frame.plain:

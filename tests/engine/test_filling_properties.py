@@ -64,7 +64,7 @@ def filled(board: Board, plan: FillPlan) -> Board:
 def test_a_colour_swapped_position_gets_the_colour_swapped_fill(
     size: int, choices: list[int], dead_choices: list[int]
 ) -> None:
-    """docs/rules.md: the fill is colour-blind and deterministic."""
+    """docs/rules.md "The agreed filling": the fill is colour-blind and deterministic."""
     board, dead = position(size, choices, dead_choices)
     plan = plan_fill(board, dead)
     other = plan_fill(swapped(board), dead)
@@ -79,8 +79,9 @@ def test_a_colour_swapped_position_gets_the_colour_swapped_fill(
 def test_a_mirrored_position_gets_the_mirrored_result(
     size: int, choices: list[int], dead_choices: list[int]
 ) -> None:
-    """docs/rules.md: which colour fills a neutral point can never change the score, and the fill
-    does not favour a side: the mirrored position counts the same after its fill."""
+    """docs/rules.md "The agreed filling": which colour fills a neutral point can never change the
+    score, and the fill does not favour a side: the mirrored position counts the same after its
+    fill."""
     board, dead = position(size, choices, dead_choices)
     flip = mirrored(board)
     dead_m = {mirror_point(size, p) for p in dead}
@@ -95,8 +96,9 @@ def test_a_mirrored_position_gets_the_mirrored_result(
 def test_the_fill_is_safe_and_makes_no_eye_point(
     size: int, choices: list[int], dead_choices: list[int]
 ) -> None:
-    """docs/rules.md: the fill never captures, never leaves a chain next to a filled point in atari,
-    and turns no dame point into an eye point of anyone (only necessary stones change eyes)."""
+    """docs/rules.md "The agreed filling": the fill never captures, never leaves a chain next to a
+    filled point in atari, and turns no dame point into an eye point of anyone (only necessary
+    stones change eyes)."""
     board, dead = position(size, choices, dead_choices)
     plan = plan_fill(board, dead)
     after = filled(board, plan)

@@ -2,9 +2,9 @@
 "if the players agree, they may fill dame ... after the game has stopped; such moves are not
 defined by the rules"), and for the count that follows (Art. 8, Diagram 15).
 
-The positions are constructed to illustrate the principles the texts state; docs/rules.md adds the
-bot's choice: the fill never plays a point where the new stone, or any chain next to it, would
-be left in atari, so a real seki keeps its shared liberties.
+The positions are constructed to illustrate the principles the texts state; docs/rules.md "The
+agreed filling" adds the bot's choice: the fill never plays a point where the new stone, or any
+chain next to it, would be left in atari, so a real seki keeps its shared liberties.
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ BORDER = """
 
 def test_fill_plays_every_neutral_point_between_living_groups() -> None:
     """Commentary to Art. 9.2: the neutral points between living groups are filled. Each point
-    gets a stone of a colour that touches it (docs/rules.md: the choice does not favour Black)."""
+    gets a stone of a colour that touches it (docs/rules.md "The agreed filling": the choice does
+    not favour Black)."""
     board = board_from(BORDER)
     marks = marks_of(BORDER)
     proposal = propose_fill(board)
@@ -111,10 +112,10 @@ SEKI_ONE_DAME = """
 
 
 def test_a_real_seki_keeps_its_shared_liberties() -> None:
-    """Art. 8 and docs/rules.md: a stone on a shared liberty of a seki would leave the filler's
-    chain (and the opponent's) in atari, so the fill proposes nothing there: with two shared
-    liberties and no eyes (beginners' guide, Fig. 14), and with one dame between two one-eyed
-    groups (Diagram 13 style). Both positions are constructed."""
+    """Art. 8 and docs/rules.md "The agreed filling": a stone on a shared liberty of a seki would
+    leave the filler's chain (and the opponent's) in atari, so the fill proposes nothing there: with
+    two shared liberties and no eyes (beginners' guide, Fig. 14), and with one dame between two
+    one-eyed groups (Diagram 13 style). Both positions are constructed."""
     for diagram in (SEKI_NO_EYES, SEKI_ONE_DAME):
         board = board_from(diagram)
         shared = marks_of(diagram)["a"]
@@ -132,9 +133,9 @@ SEKI_TWO_SHARED_WITH_EYES = """
 
 
 def test_fill_in_a_seki_with_eyes_never_leaves_a_chain_in_atari() -> None:
-    """docs/rules.md (Counting): a seki where each group has an eye and two liberties are shared.
-    Filling one shared liberty leaves both chains with two liberties, so the fill may play it;
-    the second one would leave a chain in atari and stays open. The seki and the count are
+    """docs/rules.md "The agreed filling": a seki where each group has an eye and two liberties are
+    shared. Filling one shared liberty leaves both chains with two liberties, so the fill may play
+    it; the second one would leave a chain in atari and stays open. The seki and the count are
     unchanged (constructed position)."""
     board = board_from(SEKI_TWO_SHARED_WITH_EYES)
     shared = marks_of(SEKI_TWO_SHARED_WITH_EYES)["a"]
@@ -248,8 +249,9 @@ def _swap(board: Board) -> Board:
 
 
 def test_the_fill_is_neutral_on_mirrored_borders() -> None:
-    """docs/rules.md: which colour fills a neutral point never changes the score, and the choice
-    does not favour Black: the mirrored position gets the mirrored fill and the same result."""
+    """docs/rules.md "The agreed filling": which colour fills a neutral point never changes the
+    score, and the choice does not favour Black: the mirrored position gets the mirrored fill and
+    the same result."""
     board = board_from(BORDER)
     mirrored = _mirror(board)
     plan, plan_m = plan_fill(board), plan_fill(mirrored)

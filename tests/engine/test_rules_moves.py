@@ -230,8 +230,8 @@ def test_ko_recapture_is_legal_after_an_exchange_elsewhere() -> None:
 
 
 def test_ko_recapture_is_legal_after_a_pass() -> None:
-    """Art. 6 (docs/rules.md: a pass lifts the ban): White passes instead of retaking; after Black's
-    next move White retakes. On the board itself, a pass clears the ko point."""
+    """Art. 6 (docs/rules.md "Ko": a pass lifts the ban): White passes instead of retaking; after
+    Black's next move White retakes. On the board itself, a pass clears the ko point."""
     game = game_from(KO, to_move=B)
     game.play(B, pt("D4", 7))
     game.pass_move(W)

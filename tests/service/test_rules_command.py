@@ -279,8 +279,8 @@ def test_end_shows_the_marking_after_two_passes() -> None:
 
 
 def test_handicap_shows_the_star_points_and_white_first() -> None:
-    """Common practice (docs/rules.md): four handicap stones on 9×9 go on C3, G7, G3, C7; then
-    White moves first (Art. 2 otherwise)."""
+    """Common practice (docs/rules.md "Handicap and komi"): four handicap stones on 9×9 go on C3,
+    G7, G3, C7; then White moves first (Art. 2 otherwise)."""
     shown = board_of("handicap")
     assert shown.black == {tuple(point) for point in handicap_points(9, 4)}
     assert [(color, n) for _, color, n in shown.sequence] == [(W, 1)]
