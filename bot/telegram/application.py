@@ -22,6 +22,7 @@ from telegram.ext import (
 )
 
 from bot import startup
+from bot.clock import MONOTONIC, Clock
 from bot.telegram.handlers import TOKEN_FILTER, Handlers
 from bot.telegram.logs import mask_secrets
 from bot.telegram.menu import set_command_menus
@@ -75,8 +76,10 @@ def build_application(
     *,
     rate_limiter: BaseRateLimiter[Any] | None = None,
     deliveries: Mapping[str, Deliver] | None = None,
+    clock: Clock = MONOTONIC,
 ) -> tuple[TelegramApp, Deliver]:
-    """The application with every handler installed, and the coroutine delivering notices."""
+    """The application with every handler installed, and the coroutine delivering notices;
+    ``clock`` is the pings' (tests pass a fake one; the pacer keeps Telegram's real time)."""
     builder = (
         ApplicationBuilder()
         .token(settings.token)
@@ -90,7 +93,7 @@ def build_application(
         builder = builder.base_file_url(settings.base_file_url)
     app: TelegramApp = builder.build()
     people = People(service)
-    pings = Pings(app.bot, people, settings.notify, settings.ping_after)
+    pings = Pings(app.bot, people, settings.notify, settings.ping_after, clock)
     presenter = Presenter(app.bot, service, people, deliveries, pings)
 
     app.bot_data[PRESENTER] = presenter  # run() finishes its answers when it stops
@@ -107,14 +110,18 @@ def build_application(
 
 
 async def run(
-    service: GameService, settings: TelegramSettings, deliveries: MutableMapping[str, Deliver]
+    service: GameService,
+    settings: TelegramSettings,
+    deliveries: MutableMapping[str, Deliver],
+    clock: Clock = MONOTONIC,
 ) -> None:
-    """Serve Telegram until cancelled, then stop receiving and shut the application down.
+    """Serve Telegram until cancelled, then stop receiving and shut the application down;
+    ``clock``: the pings' (:func:`build_application`).
 
     Raises :class:`bot.startup.StartupFailure` when the Bot API refuses the token, cannot be
     reached, or the webhook server cannot listen, before the bot is up."""
     mask_secrets(settings.token, settings.webhook_secret)
-    app, deliver = build_application(service, settings, deliveries=deliveries)
+    app, deliver = build_application(service, settings, deliveries=deliveries, clock=clock)
     started = False
     try:
         async with app:  # getMe: checks the token

@@ -5,7 +5,6 @@ One error handler answers :class:`UserError` as it is and anything else with an 
 from __future__ import annotations
 
 import logging
-import time
 
 from telegram import Message, Update
 from telegram.constants import ChatType, ParseMode
@@ -80,7 +79,7 @@ class Handlers:
         data = query.data
         words = read_charged(self.service, actor, lambda: parse_token(data))
         view = await self._execute(update, actor, words, chat_id, None)
-        stamp = time.monotonic()
+        stamp = self.presenter.pings.clock.now()
         await query.answer()
         pressed = message.message_id if message is not None else None
         question = isinstance(message, Message) and not message.photo  # asked once
@@ -165,7 +164,7 @@ class Handlers:
         words = read_charged(self.service, actor, lambda: parse(text, plain_points=plain_points))
         game = await self._replied_game(message, actor)
         view = await self._execute(update, actor, words, message.chat_id, game)
-        stamp = time.monotonic()
+        stamp = self.presenter.pings.clock.now()
         origin = Origin(message.chat_id, actor, message.message_id)
         fresh = BY_NAME[words.name].fresh
         self.presenter.show(view, origin, stamp=stamp, fresh=fresh)

@@ -26,7 +26,6 @@ import dataclasses
 import enum
 import itertools
 import logging
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -34,6 +33,8 @@ from typing import Any
 
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
+
+from bot.clock import MONOTONIC, Clock
 
 log = logging.getLogger(__name__)
 Answer = Any  # bool | JSONDict | list[JSONDict]: what the Bot API answered
@@ -150,10 +151,12 @@ class _Chat:
 
 
 class ChatPacer(BaseRateLimiter[Pacing]):
-    """The rate limiter of the bot's application (see the module's description)."""
+    """The rate limiter of the bot's application (see the module's description); the budgets
+    are kept, and waited for, by ``clock``."""
 
-    def __init__(self, limits: Limits | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, clock: Clock = MONOTONIC) -> None:
         self.limits = limits or Limits()
+        self.clock = clock
         self._chats: dict[int, _Chat] = {}
         self._overall = _Even(self.limits.overall.gap * (1 + self.limits.margin))
         self._overall_lock = asyncio.Lock()
@@ -193,7 +196,7 @@ class ChatPacer(BaseRateLimiter[Pacing]):
             chat_id = int(chat_id)
         if not isinstance(chat_id, int):
             if endpoint == "answerCallbackQuery":  # immediate, but it counts toward the whole
-                self._overall.take(time.monotonic())
+                self._overall.take(self.clock.now())
             return await callback(*args, **kwargs)
         pacing = rate_limit_args if isinstance(rate_limit_args, Pacing) else None
         call = _Call(callback, args, kwargs, Urgency.REPLY, next(self._seq))
@@ -251,15 +254,15 @@ class ChatPacer(BaseRateLimiter[Pacing]):
                         del self._chats[chat_id]
                         return
                     continue
-            await asyncio.sleep(chat.pace.wait(time.monotonic()))
+            await self.clock.sleep(chat.pace.wait(self.clock.now()))
             async with self._overall_lock:
-                await asyncio.sleep(self._overall.wait(time.monotonic()))
-                self._overall.take(time.monotonic())
+                await self.clock.sleep(self._overall.wait(self.clock.now()))
+                self._overall.take(self.clock.now())
             if not chat.waiting:
                 continue
             call = chat.next_call()
             await self._send(chat_id, chat, call)
-            chat.pace.done(time.monotonic())
+            chat.pace.done(self.clock.now())
 
     async def _send(self, chat_id: int, chat: _Chat, call: _Call) -> None:
         if call.board is not None:
@@ -271,7 +274,7 @@ class ChatPacer(BaseRateLimiter[Pacing]):
             log.warning("429 in chat %s: retrying after %s", chat_id, error.retry_after)
             wait = error.retry_after
             seconds = wait if isinstance(wait, (int, float)) else wait.total_seconds()
-            chat.pace.free_at = time.monotonic() + float(seconds)  # kept even if it gives up
+            chat.pace.free_at = self.clock.now() + float(seconds)  # kept even if it gives up
             if call.retries >= RETRIES:
                 call.answer.set_exception(error)
                 return

@@ -16,7 +16,6 @@ import asyncio
 import enum
 import html
 import logging
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +23,7 @@ from telegram import Bot
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden
 
+from bot.clock import MONOTONIC, Clock
 from bot.telegram.formatting import as_html, keyboard, replying
 from bot.telegram.listing import html_line
 from bot.telegram.people import People, user_id_of
@@ -54,12 +54,19 @@ class Where:
 
 
 class Pings:
-    """Sends the pings of each view by the rules above; remembers who acted when."""
+    """Sends the pings of each view by the rules above; remembers who acted when, by ``clock``
+    (the views' stamps are read from it too)."""
 
     def __init__(
-        self, bot: Bot, people: People, notify: Notify = Notify.TURN, idle: float = IDLE
+        self,
+        bot: Bot,
+        people: People,
+        notify: Notify = Notify.TURN,
+        idle: float = IDLE,
+        clock: Clock = MONOTONIC,
     ) -> None:
         self.bot = bot
+        self.clock = clock
         self.people = people
         self.notify = notify
         self.idle = idle
@@ -72,7 +79,7 @@ class Pings:
         if game_id is None:
             return
         key = (game_id, player)
-        now = time.monotonic()
+        now = self.clock.now()
         self._acted.pop(key, None)
         self._acted[key] = now  # the dict stays ordered by time
         self._cancel(key)
@@ -96,10 +103,10 @@ class Pings:
         self, notices: Sequence[Notice], where: Where, game_id: int | None, stamp: float
     ) -> None:
         """The pings of ``notices`` for players of the game whose board ``where`` shows; the
-        view was made at ``stamp`` (``time.monotonic()``): a player who has acted in the game
+        view was made at ``stamp`` (``self.clock.now()``): a player who has acted in the game
         since has answered already and gets no "your move" for it."""
         group = where.chat_id < 0
-        now = time.monotonic()
+        now = self.clock.now()
         due: list[Notice] = []
         for notice in notices:
             acted = self._acted.get((game_id, notice.player)) if game_id is not None else None
@@ -122,7 +129,7 @@ class Pings:
         key = (game_id, notice.player)
 
         async def later() -> None:
-            await asyncio.sleep(delay)
+            await self.clock.sleep(delay)
             self._later.pop(key, None)
             try:
                 await self._deliver([notice], where)

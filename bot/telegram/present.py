@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -177,7 +176,7 @@ class Presenter:
             links = await self.links.of(view.game_id)
             photo = await render_board(view.board) or b""
             targets = self._targets(view, links, None)
-            await self._notify(view, photo, links, targets, time.monotonic(), None)
+            await self._notify(view, photo, links, targets, self.pings.clock.now(), None)
         except Exception:
             log.exception("delivering a notice of game %s failed", view.game_id)
 

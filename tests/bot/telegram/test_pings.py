@@ -1,11 +1,9 @@
 """Who gets a ping, where and when (bot/telegram/pings.py): the policy on its own, with a Bot
-stand-in that records messages (the end-to-end tests in test_game.py run it against the fake
-server with the real client)."""
+stand-in that records messages, on a fake clock that the tests move (the end-to-end tests in
+test_game.py run it against the fake server with the real client)."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
 from telegram.error import Forbidden
@@ -13,6 +11,7 @@ from telegram.error import Forbidden
 from bot.telegram.people import People
 from bot.telegram.pings import Notify, Pings, Where
 from service import Notice
+from tests.fakes.clock import FakeClock
 
 GROUP, ALICE, BOB = -100, 1001, 1002
 TURN = Notice(f"telegram:{BOB}", ("Your move in game #1",), turn=True)
@@ -36,18 +35,26 @@ class Recorder:
 
 
 def pings(bot: Recorder, notify: Notify = Notify.TURN, idle: float = 0.2) -> Pings:
-    return Pings(bot, People(None), notify, idle)  # type: ignore[arg-type]
+    """The policy on a fake clock of its own (``policy.clock``: the tests move it)."""
+    return Pings(bot, People(None), notify, idle, FakeClock())  # type: ignore[arg-type]
+
+
+async def wait(policy: Pings, seconds: float) -> None:
+    """Let ``seconds`` pass on the policy's clock (the pings due meanwhile go out)."""
+    clock = policy.clock
+    assert isinstance(clock, FakeClock)
+    await clock.advance(seconds)
 
 
 async def test_a_player_following_the_game_is_pinged_only_after_being_away() -> None:
     bot = Recorder()
     policy = pings(bot)
     policy.acted(1, TURN.player)
-    await policy.send([TURN], HERE, 1, time.monotonic())
+    await policy.send([TURN], HERE, 1, policy.clock.now())
     assert bot.sent == []  # live pace: the board's caption says it
-    await asyncio.sleep(0.3)
+    await wait(policy, 0.3)
     assert bot.sent == [(BOB, "Your move in game #1")]  # away for 0.2 s: once, privately
-    await asyncio.sleep(0.3)
+    await wait(policy, 0.3)
     assert len(bot.sent) == 1
 
 
@@ -55,10 +62,10 @@ async def test_acting_in_the_game_cancels_the_waiting_ping() -> None:
     bot = Recorder()
     policy = pings(bot)
     policy.acted(1, TURN.player)
-    await policy.send([TURN], HERE, 1, time.monotonic())
-    await asyncio.sleep(0.1)
+    await policy.send([TURN], HERE, 1, policy.clock.now())
+    await wait(policy, 0.1)
     policy.acted(1, TURN.player)  # Bob moved (or looked) in time
-    await asyncio.sleep(0.3)
+    await wait(policy, 0.3)
     assert bot.sent == []
     await policy.close()
 
@@ -67,9 +74,9 @@ async def test_a_player_away_is_pinged_at_once_and_a_closed_chat_is_not_tried_ag
     bot = Recorder(closed={BOB})
     policy = pings(bot)
     await policy.send(
-        [TURN], HERE, 1, time.monotonic()
+        [TURN], HERE, 1, policy.clock.now()
     )  # never seen: tried privately, then in the group
-    await policy.send([TURN], HERE, 1, time.monotonic())
+    await policy.send([TURN], HERE, 1, policy.clock.now())
     mention = f'<a href="tg://user?id={BOB}">'
     assert bot.tried == [BOB, GROUP, GROUP]  # the private chat once
     assert [chat for chat, _ in bot.sent] == [GROUP, GROUP]
@@ -81,7 +88,7 @@ async def test_notices_that_ask_for_an_answer_always_go_out() -> None:
         bot = Recorder()
         policy = pings(bot, notify)
         policy.acted(1, OFFER.player)
-        await policy.send([OFFER], HERE, 1, time.monotonic())
+        await policy.send([OFFER], HERE, 1, policy.clock.now())
         assert bot.sent == [(BOB, "@alice asks to undo")], notify
 
 
@@ -90,9 +97,9 @@ async def test_notify_all_and_none() -> None:
     for bot, notify in ((every, Notify.ALL), (never, Notify.NONE)):
         policy = pings(bot, notify)
         policy.acted(1, TURN.player)
-        await policy.send([TURN], HERE, 1, time.monotonic())
-        await policy.send([TURN], Where(BOB, reply_to=3), 1, time.monotonic())  # private game
-        await asyncio.sleep(0.3)
+        await policy.send([TURN], HERE, 1, policy.clock.now())
+        await policy.send([TURN], Where(BOB, reply_to=3), 1, policy.clock.now())  # private game
+        await wait(policy, 0.3)
     assert every.sent == [(BOB, "Your move in game #1")] * 2
     assert never.sent == []
 
@@ -102,12 +109,12 @@ async def test_a_view_older_than_the_players_answer_pings_nobody() -> None:
     budget short): that view's "your move" is stale and not sent, now or later."""
     bot = Recorder()
     policy = pings(bot)
-    made = time.monotonic()
-    await asyncio.sleep(0.01)
+    made = policy.clock.now()
+    await wait(policy, 0.01)
     policy.acted(1, TURN.player)
     await policy.send([TURN], HERE, 1, made)
     await policy.send([TURN], Where(BOB, reply_to=3), 1, made)
-    await asyncio.sleep(0.3)
+    await wait(policy, 0.3)
     assert bot.sent == []
 
 
@@ -116,5 +123,5 @@ async def test_private_chat_games_are_pinged_after_every_move() -> None:
     bot = Recorder()
     policy = pings(bot)
     policy.acted(1, TURN.player)
-    await policy.send([TURN], Where(BOB, reply_to=3), 1, time.monotonic())
+    await policy.send([TURN], Where(BOB, reply_to=3), 1, policy.clock.now())
     assert bot.sent == [(BOB, "Your move in game #1")]
