@@ -13,10 +13,12 @@ from typing import Any
 
 from PIL import Image
 
+from bot.clock import MONOTONIC, Clock
 from bot.config import Config
 from bot.telegram import TelegramSettings
 from bot.telegram.application import run
 from bot.telegram.pacing import Limits
+from bot.telegram.present import Presenter
 from service import GameService, View
 from service.limits import CommandBudget
 from service.ports import Opponent
@@ -60,9 +62,11 @@ class BotProcess:
         budget: CommandBudget | None = None,
         ping_after: float | None = None,
         clock: Callable[[], float] | None = None,
+        ping_clock: Clock = MONOTONIC,
     ) -> None:
         self.ping_after = ping_after
-        self.clock = clock
+        self.clock = clock  # the service's (deadlines)
+        self.ping_clock = ping_clock  # the pings' (a fake one: the test moves it)
         self.tg = tg
         self.budget = budget
         self.db_path = db_path
@@ -83,7 +87,8 @@ class BotProcess:
         settings = dataclasses.replace(TelegramSettings.from_config(config), limits=PACE)
         if self.ping_after is not None:
             settings = dataclasses.replace(settings, ping_after=self.ping_after)
-        task = self.task = asyncio.create_task(run(self.service, settings, self.deliveries))
+        running = run(self.service, settings, self.deliveries, self.ping_clock)
+        task = self.task = asyncio.create_task(running)
         await self.tg.wait_for(lambda: "telegram" in self.deliveries or task.done())
         if task.done():
             task.result()
@@ -95,6 +100,18 @@ class BotProcess:
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
         await self.database.close()
+
+    @property
+    def presenter(self) -> Presenter:
+        """The running adapter's presenter (its ``deliver`` is in the deliveries)."""
+        presenter = getattr(self.deliveries["telegram"], "__self__", None)
+        assert isinstance(presenter, Presenter)
+        return presenter
+
+    async def shown(self, timeout: float = 5.0) -> None:
+        """Wait until every answer started has been shown: each chat's waiting calls have gone
+        out and the pings have been sent or are waiting."""
+        await self.tg.wait_for(lambda: not self.presenter._showing, timeout)
 
     async def deliver(self, view: View) -> None:
         """What the scheduler does with a notice."""

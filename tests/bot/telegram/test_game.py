@@ -3,7 +3,6 @@ chats (board in each player's chat, notices there) and a group (open challenge, 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from renderer import Snapshot, render_png
@@ -18,6 +17,7 @@ from tests.bot.telegram.harness import (
 )
 from tests.fakes import TELEGRAM_ALICE as ALICE
 from tests.fakes import TELEGRAM_BOB as BOB
+from tests.fakes.clock import FakeClock
 from tests.service.test_computer import ScriptedOpponent
 
 A, B = ALICE.id, BOB.id  # their private chats with the bot
@@ -160,7 +160,8 @@ async def test_a_correspondence_paced_group_game_pings_once_privately_when_it_ca
     """A player who has not acted in the game for ``ping_after`` seconds is pinged once for
     their move: in their private chat when they have opened one with the bot, else by a reply
     in the group; a player who is following the game is not pinged."""
-    bot = await BotProcess(tg, tmp_path / "slow.db", ping_after=0.5).start()
+    clock = FakeClock()
+    bot = await BotProcess(tg, tmp_path / "slow.db", ping_after=0.5, ping_clock=clock).start()
     try:
         tg.set_chat(CLUB, "supergroup")
         await say(tg, B, "/start", BOB)  # Bob has a private chat with the bot, Alice has none
@@ -172,15 +173,18 @@ async def test_a_correspondence_paced_group_game_pings_once_privately_when_it_ca
         private = len(answered(tg, "sendMessage", B))
         await say(tg, CLUB, "d4", ALICE, reply_to=board, method="editMessageMedia")
         # Bob accepted a moment ago: no ping now, one once he has been away for 0.5 s
+        await clock.slept()  # the ping waits
+        await clock.advance(0.5)
         ping = await tg.wait_for_call("sendMessage", chat_id=B, count=private + 1)
         link = f'<a href="https://t.me/c/0000000777/{board.message_id}">board</a>'
         assert ping.fields["text"] == (
             f"Your move in game #1: Move 1 · Black D4 · White (@bob) to play · {link}"
         )
         assert len(answered(tg, "sendMessage", CLUB)) == 2  # nothing more in the group
-        await asyncio.sleep(0.7)
+        await clock.advance(0.7)
+        await clock.quiet()
         assert len(answered(tg, "sendMessage", B)) == private + 1  # once
-        await asyncio.sleep(0.2)  # Alice is away from the game too by now
+        await clock.advance(0.2)  # Alice is away from the game too by now
         await say(tg, B, "e5 #1", BOB, method="sendPhoto")  # from his private chat
         ping = await tg.wait_for_call("sendMessage", chat_id=CLUB, count=3)
         assert ping.fields["text"] == (

@@ -5,7 +5,6 @@ messages from one game's links read twice."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from service.commands import Link, Links
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, board_of, say
 from tests.fakes import TELEGRAM_ALICE as ALICE
 from tests.fakes import TELEGRAM_BOB as BOB
+from tests.fakes.clock import FakeClock
 
 A, B = ALICE.id, BOB.id
 GROUP = -100
@@ -28,7 +28,8 @@ async def test_a_quick_answer_leaves_no_stale_your_move_ping_for_the_one_who_ans
 ) -> None:
     """Alice plays, Bob answers while Alice's board edit still waits for the group's budget:
     Alice's view's "your move" ping for Bob is not scheduled (Bob has moved already)."""
-    bot = await BotProcess(tg, tmp_path / "g.db", ping_after=0.5).start()
+    clock = FakeClock()
+    bot = await BotProcess(tg, tmp_path / "g.db", ping_after=0.5, ping_clock=clock).start()
     try:
         tg.set_chat(GROUP, "group")
         await say(tg, GROUP, "/challenge@gobot_test_bot size=9 color=black", ALICE)
@@ -39,7 +40,9 @@ async def test_a_quick_answer_leaves_no_stale_your_move_ping_for_the_one_who_ans
         tg.inject_message(GROUP, "d4", user=ALICE, reply_to=board)
         tg.inject_message(GROUP, "e5", user=BOB, reply_to=board)  # at once: a live game
         await tg.wait_for(lambda: "Move 2" in (board_of(tg, GROUP).caption or ""))
-        await asyncio.sleep(1.2)  # both away for longer than ping_after
+        await bot.shown()  # both views have been shown, their pings sent or waiting
+        await clock.advance(1.2)  # both away for longer than ping_after
+        await clock.quiet()  # the pings that were waiting have been sent
         texts = [c.fields.get("text", "") for c in tg.calls_for("sendMessage") if c.status == 200]
         wrong = [t for t in texts if f"tg://user?id={B}" in t and "Your move" in t]
         assert wrong == [], wrong  # it is Alice's move, not Bob's
@@ -62,7 +65,7 @@ async def test_a_fresh_board_leaves_no_second_board_with_buttons(
     tg.inject_message(GROUP, "d4", user=ALICE, reply_to=board)
     tg.inject_message(GROUP, "/board@gobot_test_bot", user=BOB)
     await tg.wait_for(lambda: len([m for m in tg.bot_messages(GROUP) if m.photo]) == 2)
-    await asyncio.sleep(0.5)  # every waiting call has gone out
+    await bot.shown()  # every waiting call has gone out
     with_buttons = [m.message_id for m in tg.bot_messages(GROUP) if m.photo and m.buttons]
     assert with_buttons == [board_of(tg, GROUP).message_id]
 
@@ -73,18 +76,21 @@ async def test_an_answer_computed_while_the_bot_stops_is_still_sent(
     """A bot stopping (SIGTERM) while an update is being handled still sends its answer: the
     application finishes its updates, then the presenter the answers they started."""
     bot = await BotProcess(tg, tmp_path / "s.db").start()
-    entered = asyncio.Event()
+    entered, release = asyncio.Event(), asyncio.Event()
     execute = bot.service.execute
 
     async def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
         entered.set()
-        await asyncio.sleep(0.3)
+        await release.wait()
         return await execute(*args, **kwargs)
 
     bot.service.execute = slow  # type: ignore[method-assign]
     tg.inject_message(A, "/games", user=ALICE)
     await asyncio.wait_for(entered.wait(), 5)
-    await bot.stop()  # as on SIGTERM, while the update is being handled
+    stopping = asyncio.create_task(bot.stop())  # as on SIGTERM, while the update is handled
+    await tg.wait_for(lambda: "telegram" not in bot.deliveries)  # the adapter is stopping
+    release.set()
+    await stopping
     assert [c for c in tg.calls_for("sendMessage", A) if c.status == 200], "the answer was lost"
 
 
@@ -92,14 +98,16 @@ async def test_an_answer_computed_while_the_bot_stops_is_still_sent(
 async def test_after_the_last_429_the_chat_still_waits_out_retry_after() -> None:
     """When a call's retries are spent it fails, and the chat still waits out ``retry_after``
     before its next call (which would be refused again)."""
-    pacer = ChatPacer(Limits(private=Budget(1, 0.01), overall=Budget(30, 0.01), margin=0.0))
+    clock = FakeClock()
+    limits = Limits(private=Budget(1, 0.01), overall=Budget(30, 0.01), margin=0.0)
+    pacer = ChatPacer(limits, clock)
     blocked_until = 0.0
     refused: list[str] = []
 
     def call(label: str) -> Any:
         async def send() -> str:
             nonlocal blocked_until
-            now = time.monotonic()
+            now = clock.now()
             if label == "first" or now < blocked_until:
                 blocked_until = now + 0.2
                 refused.append(label)
@@ -116,7 +124,7 @@ async def test_after_the_last_429_the_chat_still_waits_out_retry_after() -> None
         first = asyncio.create_task(submit("first"))
         await asyncio.sleep(0)
         second = asyncio.create_task(submit("second"))
-        results = await asyncio.gather(first, second, return_exceptions=True)
+        results = await clock.run(asyncio.gather(first, second, return_exceptions=True))
         assert isinstance(results[0], RetryAfter) and results[1] == "second"
         assert "second" not in refused  # it waited for the chat to be writable again
     finally:
