@@ -34,3 +34,17 @@ class MonotonicClock:
 
 
 MONOTONIC: Final[Clock] = MonotonicClock()
+
+
+async def wait_event(clock: Clock, event: asyncio.Event, seconds: float) -> bool:
+    """Wait until ``event`` is set, at most ``seconds`` by ``clock``; whether it is set."""
+    if event.is_set():
+        return True
+    waiter = asyncio.ensure_future(event.wait())
+    timer = asyncio.ensure_future(clock.sleep(seconds))
+    try:
+        await asyncio.wait({waiter, timer}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        waiter.cancel()
+        timer.cancel()
+    return event.is_set()

@@ -31,6 +31,8 @@ from typing import Any, TypeVar
 
 import aiohttp
 
+from bot.clock import MONOTONIC, Clock, wait_event
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 Job = Callable[[], Awaitable[Any]]
@@ -55,9 +57,11 @@ _SENDING: contextvars.ContextVar[_Slot | None] = contextvars.ContextVar("sending
 
 
 class Pacer:
-    """Coalescing senders by key: one request in flight per key, the newest update waiting."""
+    """Coalescing senders by key: one request in flight per key, the newest update waiting;
+    the waits for readiness are measured by ``clock``."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock = MONOTONIC) -> None:
+        self.clock = clock
         self._slots: dict[Hashable, _Slot] = {}
         self._newest: dict[Hashable, int] = {}  # the newest ticket wanted, per key
         self._last_ticket = 0
@@ -143,14 +147,11 @@ class Pacer:
 
     async def _until(self, condition: Callable[[], bool], timeout: float) -> bool:
         """Wait at most ``timeout`` seconds for ``condition``, re-checked at every change."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while not condition() and (left := deadline - loop.time()) > 0:
+        deadline = self.clock.now() + timeout
+        while not condition() and (left := deadline - self.clock.now()) > 0:
             if self._changed is None:
                 self._changed = asyncio.Event()
-            try:
-                await asyncio.wait_for(self._changed.wait(), left)
-            except TimeoutError:
+            if not await wait_event(self.clock, self._changed, left):
                 break
         return condition()
 

@@ -34,7 +34,7 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
-from bot.clock import MONOTONIC, Clock
+from bot.clock import MONOTONIC, Clock, wait_event
 
 log = logging.getLogger(__name__)
 Answer = Any  # bool | JSONDict | list[JSONDict]: what the Bot API answered
@@ -247,9 +247,7 @@ class ChatPacer(BaseRateLimiter[Pacing]):
         while True:
             if not chat.waiting:
                 chat.wake.clear()
-                try:
-                    await asyncio.wait_for(chat.wake.wait(), timeout=chat.pace.gap + 1.0)
-                except TimeoutError:
+                if not await wait_event(self.clock, chat.wake, chat.pace.gap + 1.0):
                     if not chat.waiting and self._chats.get(chat_id) is chat:
                         del self._chats[chat_id]
                         return

@@ -208,7 +208,7 @@ async def test_deferred_reply_edited_with_a_file(fake_discord: FakeDiscordServer
     [reply] = fake_discord.bot_messages(thread_id)
     assert reply.content == "Your move" and reply.attachment("board.png") == BLACK
     assert reply.flags == 0
-    assert command.seconds_to_callback is not None and command.seconds_to_callback < 1
+    assert command.callbacks[0].received_at < edit.received_at  # deferred first, then edited
 
 
 async def test_user_message_in_thread_reaches_the_bot(fake_discord: FakeDiscordServer) -> None:

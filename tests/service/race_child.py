@@ -1,26 +1,27 @@
-"""A child process of the multi-process race test: at an agreed moment it sends moves for the same
-game through its own service and pool on PostgreSQL, and prints one line per command."""
+"""A child process of the multi-process race test: once every child is connected (a
+:class:`tests.children.Barrier`) it sends moves for the same game through its own service and
+pool on PostgreSQL, and prints one line per command."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import sys
-import time
 
 from service import Actor, GameService
 from service.commands import Play, Request
 from service.errors import UserError
 from storage.postgres import open_postgres
+from tests.children import arrive
 
 ALICE = Actor("console:alice", "alice")
 
 
-async def main(dsn: str, schema: str, game_id: int, start_at: float, points: list[str]) -> None:
+async def main(dsn: str, schema: str, game_id: int, barrier: str, points: list[str]) -> None:
     database = await open_postgres(dsn, schema=schema, max_connections=len(points))
     service = GameService(database, rng=random.Random(3))
     try:
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        await arrive(barrier)
         results = await asyncio.gather(
             *(service.execute(Play(point), Request(ALICE, game=game_id)) for point in points),
             return_exceptions=True,
@@ -37,5 +38,5 @@ async def main(dsn: str, schema: str, game_id: int, start_at: float, points: lis
 
 
 if __name__ == "__main__":
-    dsn, schema, game, start, *moves = sys.argv[1:]
-    asyncio.run(main(dsn, schema, int(game), float(start), moves))
+    dsn, schema, game, barrier, *moves = sys.argv[1:]
+    asyncio.run(main(dsn, schema, int(game), barrier, moves))

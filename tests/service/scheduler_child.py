@@ -1,6 +1,7 @@
 """A child process of the multi-process scheduler test: one bot process's clock scheduler on a
-shared PostgreSQL schema, its clock ``offset`` seconds ahead; at an agreed moment it settles what
-is due and prints one line per notice it delivered (``NOTICE game player key``)."""
+shared PostgreSQL schema, its clock ``offset`` seconds ahead; it settles what
+is due once every child is connected (a :class:`tests.children.Barrier`) and prints one line per
+notice it delivered (``NOTICE game player key``)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from service import GameService
 from service.scheduler import Scheduler
 from service.views import View
 from storage.postgres import open_postgres
+from tests.children import arrive
 
 
-async def main(dsn: str, schema: str, offset: float, start_at: float) -> None:
+async def main(dsn: str, schema: str, offset: float, barrier: str) -> None:
     database = await open_postgres(dsn, schema=schema, max_connections=4)
     service = GameService(database, clock=lambda: time.time() + offset)
     delivered: list[View] = []
@@ -23,7 +25,7 @@ async def main(dsn: str, schema: str, offset: float, start_at: float) -> None:
         delivered.append(view)
 
     try:
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        await arrive(barrier)
         await Scheduler(service, deliver).settle_due()
     finally:
         await database.close()
@@ -34,5 +36,5 @@ async def main(dsn: str, schema: str, offset: float, start_at: float) -> None:
 
 
 if __name__ == "__main__":
-    dsn, schema, offset, start = sys.argv[1:]
-    asyncio.run(main(dsn, schema, float(offset), float(start)))
+    dsn, schema, offset, barrier = sys.argv[1:]
+    asyncio.run(main(dsn, schema, float(offset), barrier))

@@ -1,5 +1,6 @@
 """The coalescing sender on its own: one request in flight per key, the newest update waiting,
-older tickets never sent after newer ones, replies ahead of a landed request."""
+older tickets never sent after newer ones, replies ahead of a landed request; on a fake clock
+(:meth:`FakeClock.settle` lets the senders run, :meth:`FakeClock.run` lets a wait time out)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.discord.pacing import Pacer
+from tests.fakes.clock import FakeClock
 
 
 class Gate:
@@ -32,9 +34,10 @@ class Gate:
 
 
 async def test_the_newest_waiting_update_follows_the_one_in_flight() -> None:
-    pacer, gate = Pacer(), Gate()
+    clock = FakeClock()
+    pacer, gate = Pacer(clock), Gate()
     first = asyncio.ensure_future(pacer.send("g", pacer.ticket(), gate.job("1", hold=True)))
-    await asyncio.sleep(0.01)  # the sender runs "1"
+    await clock.settle()  # the sender runs "1"
     waiting = [asyncio.ensure_future(pacer.send("g", pacer.ticket(), gate.job(n))) for n in "234"]
     await asyncio.sleep(0)
     gate.open["1"].set()
@@ -44,7 +47,8 @@ async def test_the_newest_waiting_update_follows_the_one_in_flight() -> None:
 
 
 async def test_an_older_ticket_is_never_sent_after_a_newer_one() -> None:
-    pacer, gate = Pacer(), Gate()
+    clock = FakeClock()
+    pacer, gate = Pacer(clock), Gate()
     older, newer = pacer.ticket(), pacer.ticket()
     assert await pacer.send("g", newer, gate.job("new")) == "new"
     assert await pacer.send("g", older, gate.job("old")) is None
@@ -53,15 +57,16 @@ async def test_an_older_ticket_is_never_sent_after_a_newer_one() -> None:
 
 
 async def test_a_reply_goes_ahead_only_of_a_landed_request() -> None:
-    pacer, gate = Pacer(), Gate()
+    clock = FakeClock()
+    pacer, gate = Pacer(clock), Gate()
     flight = asyncio.ensure_future(pacer.send("g", pacer.ticket(), gate.job("post", hold=True)))
-    await asyncio.sleep(0.01)  # the sender runs "post"
-    assert not pacer.ready("g") and not await pacer.wait_ready("g", 0.05)
+    await clock.settle()  # the sender runs "post"
+    assert not pacer.ready("g") and not await clock.run(pacer.wait_ready("g", 0.05))
     pacer._slots["g"].landed = True  # what the http_trace hook does when Discord answers
     assert pacer.ready("g")
     assert await pacer.now("g", pacer.ticket(), gate.job("answer")) == "answer"
     later = asyncio.ensure_future(pacer.send("g", pacer.ticket(), gate.job("next")))
-    await asyncio.sleep(0.01)
+    await clock.settle()
     assert gate.ran == ["post", "answer"]  # the next request waits for the one in flight
     gate.open["post"].set()
     assert await flight == "post" and await later == "next"
@@ -69,7 +74,8 @@ async def test_a_reply_goes_ahead_only_of_a_landed_request() -> None:
 
 
 async def test_errors_reach_the_caller_or_the_log(caplog: pytest.LogCaptureFixture) -> None:
-    pacer = Pacer()
+    clock = FakeClock()
+    pacer = Pacer(clock)
 
     async def refused() -> None:
         raise RuntimeError("refused")
@@ -77,16 +83,17 @@ async def test_errors_reach_the_caller_or_the_log(caplog: pytest.LogCaptureFixtu
     with pytest.raises(RuntimeError, match="refused"):
         await pacer.send("g", pacer.ticket(), refused)
     pacer.later("m", refused)
-    await asyncio.sleep(0.01)
+    await clock.settle()
     assert "a paced Discord request failed: refused" in caplog.text
 
 
 async def test_closing_cancels_what_waits() -> None:
-    pacer, gate = Pacer(), Gate()
+    clock = FakeClock()
+    pacer, gate = Pacer(clock), Gate()
     flight = asyncio.ensure_future(pacer.send("g", pacer.ticket(), gate.job("1", hold=True)))
-    await asyncio.sleep(0.01)  # the sender runs "1"
+    await clock.settle()  # the sender runs "1"
     queued = asyncio.ensure_future(pacer.send("g", pacer.ticket(), gate.job("2")))
-    await asyncio.sleep(0.01)
+    await clock.settle()
     await pacer.close()
     with pytest.raises(asyncio.CancelledError):
         await flight

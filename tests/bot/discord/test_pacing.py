@@ -28,6 +28,7 @@ from tests.fakes import (
     StoredDiscordMessage,
     start_fake_discord,
 )
+from tests.fakes.limits import SlidingWindow
 
 THREADS = "/channels/{channel_id}/threads"
 MESSAGES = "/channels/{channel_id}/messages"
@@ -73,7 +74,6 @@ async def test_an_accept_is_answered_before_its_thread_waits_on_a_rate_limit(
         accept = fake.press_button(invite, "go:g1:accept", user=DISCORD_BOB)
         await answered(fake, accept)
         assert accept.response_type == 5  # deferred: the thread comes after the answer
-        assert accept.seconds_to_callback is not None and accept.seconds_to_callback < 1.0
         made = await fake.wait_for(lambda: fake.threads(), timeout=DEADLINE + 5)
         thread_id = int(made[0]["id"])
         tries = fake.calls_for("POST", THREADS)
@@ -99,13 +99,15 @@ async def test_a_move_asked_elsewhere_is_answered_before_its_board_waits(
         fake.rate_limit_next("POST", MESSAGES, count=1, retry_after=DEADLINE + 0.5)
         move = fake.slash_command("go play", {"point": "g7", "game": 1})
         await answered(fake, move)
-        assert move.seconds_to_callback is not None and move.seconds_to_callback < 1.0
         assert move.ephemeral
         assert move.response_data["content"] == t(
             "discord.see_thread", id=1, thread=f"<#{thread_id}>"
         )
         await fake.wait_for(lambda: len(boards_in(fake, thread_id)) == 2, timeout=DEADLINE + 5)
-        assert [c.status for c in fake.calls_for("POST", MESSAGES)][-2:] == [429, 200]
+        refused, posted = fake.calls_for("POST", MESSAGES)[-2:]
+        assert [refused.status, posted.status] == [429, 200]
+        # answered at once: before the board's post, not after its rate limit was waited out
+        assert move.callbacks[0].received_at < refused.received_at
 
 
 async def test_quick_moves_merge_their_boards_while_the_thread_is_limited(
@@ -161,8 +163,9 @@ async def test_quick_moves_keep_within_the_threads_limits(tmp_path: Path) -> Non
 async def test_an_answer_goes_ahead_of_a_board_waiting_for_its_bucket(tmp_path: Path) -> None:
     """A board Discord has taken, whose request only waits for the thread's bucket to refill,
     holds no interaction back: an interaction's answer is no channel message."""
+    limits = DiscordLimits().scaled(0.5)  # 5 posts per 2.5 s
     async with (
-        start_fake_discord(limits=DiscordLimits().scaled(0.5)) as fake,  # 5 posts per 2.5 s
+        start_fake_discord(limits=limits) as fake,
         running_bot(fake, tmp_path / "games.db"),
     ):
         thread_id, _ = await start_game(fake)
@@ -174,7 +177,13 @@ async def test_an_answer_goes_ahead_of_a_board_waiting_for_its_bucket(tmp_path: 
         move = fake.slash_command("go play", {"point": MOVES[4]}, channel_id=thread_id)
         await answered(fake, move)
         assert move.response_type == 4 and not move.ephemeral
-        assert move.seconds_to_callback is not None and move.seconds_to_callback < 1.0
+        # answered while the thread's bucket was still empty (discord.py still waiting for it
+        # to refill after the fifth post), by the fake's own count of the bucket
+        bucket = SlidingWindow(*limits.channel_create)
+        for post in fake.calls_for("POST", MESSAGES):
+            if post.status == 200 and post.path.endswith(f"/{thread_id}/messages"):
+                bucket.record(post.received_at)
+        assert bucket.remaining(move.callbacks[0].received_at) == 0
         boards = boards_in(fake, thread_id)
         assert [move_of(b) for b in boards] == [0, 1, 2, 3, 4, 5]
         assert boards[-1].id == move.original_message_id
@@ -195,9 +204,13 @@ async def test_a_move_while_the_games_board_waits_goes_after_it(
         await moves_played(bot, 2)
         move = fake.slash_command("go play", {"point": MOVES[2]}, channel_id=thread_id)
         await answered(fake, move)
-        assert move.seconds_to_callback is not None and move.seconds_to_callback < DEADLINE - 1
         assert move.response_type == 5 and move.ephemeral  # deferred while White's board waits
         boards = await fake.wait_for(lambda: boards_in(fake, thread_id)[3:], timeout=5)
+        posts = fake.calls_for("POST", MESSAGES)
+        refused = max(i for i, c in enumerate(posts) if c.status == 429)
+        whites = posts[refused + 1]  # White's board, once its rate limit was waited out
+        # answered (deferred) while White's board waited, not after it
+        assert move.callbacks[0].received_at < whites.received_at
         assert [move_of(b) for b in boards_in(fake, thread_id)] == [0, 1, 2, 3]
         assert boards[0].custom_ids[0] == "go:g1:pass:m3"
         deferral = fake.original_message(move)
