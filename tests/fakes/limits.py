@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -127,10 +127,12 @@ TELEGRAM_LIMITS = TelegramLimits()
 
 
 class TelegramFloodControl:
-    """Counts Bot API calls against :class:`TelegramLimits`; says when one must be refused."""
+    """Counts Bot API calls against :class:`TelegramLimits`, by ``clock`` (a test's fake clock
+    when the bot waits on the same one); says when one must be refused."""
 
-    def __init__(self, limits: TelegramLimits) -> None:
+    def __init__(self, limits: TelegramLimits, clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
+        self.clock = clock
         self.windows = WindowSet()
 
     def windows_for(self, method: str, fields: Mapping[str, Any]) -> list[tuple[Hashable, Limit]]:
@@ -148,7 +150,7 @@ class TelegramFloodControl:
     def retry_after(self, method: str, fields: Mapping[str, Any]) -> int | float | None:
         """None if the call is admitted (and counted); else Telegram's ``retry_after``: whole
         seconds rounded up (an int), or whole scaled seconds when the limits are scaled."""
-        refusal = self.windows.admit(self.windows_for(method, fields))
+        refusal = self.windows.admit(self.windows_for(method, fields), self.clock())
         if refusal is None:
             return None
         if self.limits.time_scale == 1:

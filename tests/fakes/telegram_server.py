@@ -50,11 +50,12 @@ class FakeTelegramServer(BotApiMethods):
         token: str = DEFAULT_TOKEN,
         bot_username: str = "gobot_test_bot",
         limits: TelegramLimits | None = TELEGRAM_LIMITS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.token = token
         self.limits = limits
         self.too_many_requests: list[TelegramCall] = []
-        self._flood = TelegramFloodControl(limits) if limits is not None else None
+        self._flood = TelegramFloodControl(limits, clock) if limits is not None else None
         self.bot_user = TelegramUser(BOT_USER_ID, "GoBot", bot_username, is_bot=True)
         self.calls: list[TelegramCall] = []
         self.messages: dict[tuple[int, int], StoredMessage] = {}
@@ -303,9 +304,11 @@ async def start_fake_telegram(
     token: str = DEFAULT_TOKEN,
     *,
     limits: TelegramLimits | None = TELEGRAM_LIMITS,
+    clock: Callable[[], float] = time.monotonic,
 ) -> AsyncIterator[FakeTelegramServer]:
-    """Run a :class:`FakeTelegramServer` for the duration of the ``async with`` block."""
-    server = FakeTelegramServer(token, limits=limits)
+    """Run a :class:`FakeTelegramServer` for the duration of the ``async with`` block; its
+    flood limits go by ``clock``."""
+    server = FakeTelegramServer(token, limits=limits, clock=clock)
     await server.start()
     try:
         yield server

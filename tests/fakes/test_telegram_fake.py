@@ -41,6 +41,7 @@ from tests.fakes import (
     start_fake_telegram,
     tiny_png,
 )
+from tests.fakes.clock import FakeClock
 from tests.fakes.limits import SlidingWindow, WindowSet
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
@@ -330,13 +331,17 @@ async def test_private_chat_allows_one_call_a_second() -> None:
 
 async def test_scaled_limits_answer_scaled_retry_after_and_pass_after_waiting() -> None:
     limits = TelegramLimits().scaled(0.5)  # one call per 0.5 s in a private chat
-    async with start_fake_telegram(limits=limits) as server, raw_bot(server) as bot:
+    clock = FakeClock()  # the fake's limits go by it: waiting out retry_after takes no time
+    async with (
+        start_fake_telegram(limits=limits, clock=clock.now) as server,
+        raw_bot(server) as bot,
+    ):
         server.open_private_chat(CHAT)
         await bot.send_message(CHAT, "one")
         with pytest.raises(RetryAfter) as refused:
             await bot.send_chat_action(CHAT, "upload_photo")
         assert seconds(refused.value) == 0.5  # one whole second, scaled
-        await asyncio.sleep(seconds(refused.value))
+        await clock.advance(seconds(refused.value))
         await bot.send_message(CHAT, "two")
 
     assert [m.text for m in server.bot_messages(CHAT)] == ["one", "two"]
