@@ -29,7 +29,7 @@ class Actor:
 
 
 SYSTEM = Actor("system:bot", "bot")
-"""Who sends the bot's own commands: the clock scheduler's, and adapters' link bookkeeping."""
+"""Who sends the bot's own commands: the clock scheduler's settling, the bot's proposals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,11 +218,6 @@ class Propose(Command["View | None"]):
     judges: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Settle(Command["View | None"]):
-    """The scheduler's work on the request's game: a reminder or a loss on time, if due."""
-
-
 # -- reads: they never write -------------------------------------------------------------------
 
 
@@ -250,45 +245,8 @@ class Rules(Command[View]):
 
 
 @dataclass(frozen=True, slots=True)
-class DueGames(Command[list[int]]):
-    """Ids of active games whose stored deadline is at or before ``now`` (the scheduler)."""
-
-    now: float
-
-
-@dataclass(frozen=True, slots=True)
-class NextDeadline(Command["float | None"]):
-    """The earliest stored clock event of any game (the scheduler sleeps until then)."""
-
-
-@dataclass(frozen=True, slots=True)
 class LegalPoints(Command[list[str]]):
     """The points the sender may play now (Discord autocomplete); empty when not their move."""
-
-
-@dataclass(frozen=True, slots=True)
-class Links(Command[dict[str, str]]):
-    """Where the request's game lives on each platform (link key → value)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameAt(Command["int | None"]):
-    """The game that lives at ``value`` under the link ``key`` (a thread, a board message)."""
-
-    key: str
-    value: str
-
-
-# -- adapter bookkeeping ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Link(Command[None]):
-    """Remember that the request's game lives at ``value`` under ``key`` (a board message sent
-    after the command that made it; links known before a command go in its :class:`Request`)."""
-
-    key: str
-    value: str
 
 
 AnyCommand = Command[Any]

@@ -1,7 +1,10 @@
 """The game service: ``execute(command, request)`` runs the command's one handler (the registry,
 :mod:`service.handlers`) in one unit of work — a write retried on conflicts and applied once per
 platform update id, or a read that never writes — then the policies that follow a command (the
-computer's answer) and, when a deadline changed, wakes the clock scheduler."""
+computer's answer) and, when a deadline changed, wakes the clock scheduler. The scheduler's
+``settle(game_id)`` runs the same way; where games live and what is due is the plumbing of the
+adapters and the scheduler, off the command bus: ``service.directory``
+(:mod:`service.directory`)."""
 
 from __future__ import annotations
 
@@ -18,8 +21,9 @@ from engine.game import Game
 from service import computer
 from service.commands import SYSTEM, Actor, Command, Request
 from service.context import Clock, Context
+from service.directory import Directory
 from service.errors import Busy, TooFast, UserError
-from service.handlers import handler_of
+from service.handlers import handler_of, keeping
 from service.i18n import supported, t
 from service.judging import judgement, proposal
 from service.limits import CommandBudget, Limits
@@ -77,6 +81,8 @@ class GameService:
         self.answer_listeners: list[Deliver] = []
         self._background: set[asyncio.Task[None]] = set()
         self._languages: dict[tuple[str, str], tuple[float, str]] = {}  # language_for's
+        #: where games live (links) and what the clock owes, for the adapters and the scheduler
+        self.directory = Directory(database)
 
     @property
     def clock(self) -> Clock:
@@ -99,13 +105,34 @@ class GameService:
         run = handler.run
 
         async def work(unit: Unit) -> Any:
+            return await run(unit, command)
+
+        result = await self._run(work, request, writes=handler.writes, limited=handler.limited)
+        return cast(R, result)
+
+    async def settle(self, game_id: int) -> View | None:
+        """The scheduler's work on one game whose deadline has passed: the reminder or the loss
+        on time, if due (a write retried on conflicts, so of several processes one settles it),
+        then the computer's answer or the bot's proposal it owes, delivered in the background
+        (:attr:`answer_listeners`). None when nothing was due."""
+        request = Request(SYSTEM, game=game_id)
+        result = await self._run(keeping.settle, request, writes=True, limited=False)
+        return cast("View | None", result)
+
+    async def _run(self, run: Work, request: Request, *, writes: bool, limited: bool) -> Any:
+        """``run`` in a unit of work for ``request`` (a write: committed, retried on conflicts;
+        else a read), its view marked for its readers, then the policies that follow a write:
+        the bot's proposal after a stop, the computer's answer. ``limited``: a person's
+        command, charged to their budget; False for what the platforms and the clock ask."""
+
+        async def work(unit: Unit) -> Any:
             """The command, then its view marked for its readers. What the platforms and the
-            clock ask by themselves (``limited`` False: links, legal points, due games) reads
-            no settings unless it answers with a view."""
-            if handler.limited:
+            clock ask by themselves (``limited`` False: legal points, settling) reads no
+            settings unless it answers with a view."""
+            if limited:
                 unit.reader = (await unit.preferences())[request.actor.id]
             try:
-                result = await run(unit, command)
+                result = await run(unit)
             except UserError as error:  # said in the sender's language, their settings first
                 if unit.reader is not None:
                     error.language = error.language or unit.reader.language.value
@@ -117,14 +144,14 @@ class GameService:
                 if unit.reader is None:
                     unit.reader = (await unit.preferences())[request.actor.id]
                 result = await localized(unit, result, unit.reader)
-            if handler.writes and unit.new_locale():
+            if writes and unit.new_locale():
                 await unit.remember(request.actor)  # notices to them: their app's language
             return result
 
         try:
-            if handler.limited:
+            if limited:
                 self.charge(request.actor)
-            if handler.writes:
+            if writes:
                 result, unit = await self._write(request, work)
             else:
                 result, unit = await self._read(request, work)
@@ -135,7 +162,9 @@ class GameService:
             raise
         if unit is not None and unit.settings_changed:
             self.forget_languages()
-        if handler.writes and unit is not None and isinstance(result, View):
+        if writes and unit is not None and request.links:
+            self._wrote_links(request, result)
+        if writes and unit is not None and isinstance(result, View):
             if unit.to_judge:  # the proposal after a stop, worked out after the commit
                 judged = await self._judged(unit, request, result)
                 if judged is not result and unit.reader is not None:  # the bot's words
@@ -145,7 +174,14 @@ class GameService:
             if answered is not result and unit.reader is not None:
                 answered = for_reader(answered, unit.reader)  # the computer's answer too
             result = answered
-        return cast(R, result)
+        return result
+
+    def _wrote_links(self, request: Request, result: object) -> None:
+        """The links the adapter sent with a command may have been written in its unit of work,
+        with the command's game (a challenge's new one, or the one taken), beside the
+        directory: it reads them again when next asked."""
+        games = {request.game, result.game_id if isinstance(result, View) else None}
+        self.directory.written_beside((g for g in games if g is not None), request.links)
 
     async def language_for(self, actor: Actor, channel: str, locale: str | None = None) -> str:
         """The language of ``actor`` in ``channel`` (for what an adapter says by itself: help,
@@ -280,7 +316,7 @@ class GameService:
 
     async def _deliver_answer(self, answering: Awaitable[View | None], asked: View) -> None:
         """Deliver the computer's answer (or the bot's proposal) worked out after the
-        scheduler's ``Settle``."""
+        scheduler's :meth:`settle`."""
         try:
             view = await answering
             if view is not None and view.notify:  # it acted: the players hear of it

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from service.commands import SYSTEM, DueGames, NextDeadline, Request, Settle
 from service.game_service import GameService
 from service.views import Deliver, View
 
@@ -37,13 +36,13 @@ class Scheduler:
         """Settle every game whose deadline has passed; deliver and return the views."""
         views: list[View] = []
         while True:
-            due = await self.service.execute(DueGames(self.service.clock()), Request(SYSTEM))
+            due = await self.service.directory.due(self.service.clock())
             if not due:
                 return views
             progressed = False
             for game_id in due[:BATCH]:
                 try:
-                    view = await self.service.execute(Settle(), Request(SYSTEM, game=game_id))
+                    view = await self.service.settle(game_id)
                 except Exception:
                     log.exception("settling the clock of game %s failed", game_id)
                     continue
@@ -56,7 +55,7 @@ class Scheduler:
 
     async def seconds_to_next(self) -> float | None:
         """Seconds until the next stored deadline, or None when no clock is running."""
-        deadline = await self.service.execute(NextDeadline(), Request(SYSTEM))
+        deadline = await self.service.directory.next_deadline()
         if deadline is None:
             return None
         return max(0.0, deadline - self.service.clock())

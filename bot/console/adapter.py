@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.console.ascii import ascii_board
+from bot.errors import answer
 from bot.grammar import Words, parse, parse_token, run
 from bot.snapshots import render_board, render_table, snapshot
-from bot.words import error_words, for_notice, notice_said, said
+from bot.words import for_notice, notice_said, said
 from service import Actor, GameService, Request, View
-from service.errors import UserError
 from service.i18n import DEFAULT_LANGUAGE, add_messages, supported, translate
 from service.players import local_part, platform_of, player_id
 from service.views import is_token
@@ -147,14 +147,13 @@ class Console:
             words: Words = parse_token(line) if is_token(line) else parse(text, plain_points=True)
             opponent = console_actor(words.mention) if words.mention else None
             view = await run(self.service, words, Request(actor, CHANNEL), opponent)
-        except UserError as error:
-            code = error.language or await self.service.language_for(actor, CHANNEL)
-            self.say(name, [error_words(error, code)])
-            return
-        except Exception:
-            log.exception("command %r by %s failed", text, actor.id)
-            code = await self.service.language_for(actor, CHANNEL)
-            self.say(name, [translate(code, "error.internal")])
+        except Exception as error:  # the one error policy (bot.errors)
+
+            async def chosen() -> str:
+                return await self.service.language_for(actor, CHANNEL)
+
+            said = await answer(error, chosen, "command %r by %s", text, actor.id, logger=log)
+            self.say(name, [said.text])
             return
         image = await self.show(name, view)
         await self.deliver(view, skip=actor.id, image=image)

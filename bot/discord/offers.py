@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import aiohttp
 import discord
 
 from bot.discord.pacing import Pacer
 from bot.grammar import BY_NAME
-from service import Button, GameService, Request, View
-from service.commands import SYSTEM, Link, Links
+from service import Button, GameService, View
 from service.i18n import key_of, translate
 from service.views import split_token
 
@@ -44,12 +43,12 @@ def taken_line(view: View) -> str | None:
 
 @dataclass(slots=True)
 class Offers:
-    """Where each open challenge's message is (game id -> channel id, message id)."""
+    """Where each open challenge's message is: a link of its game in the service's directory
+    (``discord:offer`` → ``<channel id>/<message id>``)."""
 
     bot: discord.Client
     service: GameService
     pacer: Pacer
-    known: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     async def remember(
         self,
@@ -61,9 +60,7 @@ class Offers:
         """Remember a message just sent if its buttons offer game ``game_id``."""
         if game_id is None or message_id is None or not offers_game(buttons):
             return
-        self.known[game_id] = (channel_id, message_id)
-        link = Link(OFFER_KEY, f"{channel_id}/{message_id}")
-        await self.service.execute(link, Request(SYSTEM, game=game_id))
+        await self.service.directory.link(game_id, OFFER_KEY, f"{channel_id}/{message_id}")
 
     async def settle(self, view: View, taker: str | None = None, thread: int | None = None) -> None:
         """When ``view`` says its challenge was taken, its offer loses the buttons and says who
@@ -100,12 +97,8 @@ class Offers:
         self.pacer.later(("message", message_id), edit)
 
     async def _where(self, game_id: int) -> tuple[int, int] | None:
-        """The offer's message: remembered by this process (and forgotten now), else read from
-        the game's links."""
-        where = self.known.pop(game_id, None)
-        if where is not None:
-            return where
-        value = (await self.service.execute(Links(), Request(SYSTEM, game=game_id))).get(OFFER_KEY)
+        """The offer's message, from the game's links (kept by the directory)."""
+        value = await self.service.directory.value(game_id, OFFER_KEY)
         if value is None:
             return None
         channel, _, message = value.partition("/")

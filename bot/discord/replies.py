@@ -25,8 +25,7 @@ from bot.discord.pacing import Pacer
 from bot.grammar import Spec
 from bot.snapshots import render_board, table_attachment
 from bot.words import said
-from service import Actor, Button, Deliver, GameService, Notice, Request, View
-from service.commands import SYSTEM, GameAt, Link, Links
+from service import Actor, Button, Deliver, GameService, Notice, View
 from service.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -98,8 +97,6 @@ class Presenter:
     bot: discord.Client
     service: GameService
     deliveries: Mapping[str, Deliver]
-    threads: dict[int, int] = field(default_factory=dict)  # game id -> thread id
-    games: dict[int, int] = field(default_factory=dict)  # thread id -> game id
     #: game -> its live board: channel, message, and the ticket of the view it shows
     boards: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     pacer: Pacer = field(default_factory=Pacer)
@@ -109,28 +106,14 @@ class Presenter:
         self.offers = Offers(self.bot, self.service, self.pacer)
 
     async def thread_of(self, game_id: int) -> int | None:
-        """The game's thread (remembered through the service, so it survives restarts)."""
-        if game_id not in self.threads:
-            links = await self.service.execute(Links(), Request(SYSTEM, game=game_id))
-            value = links.get(THREAD_KEY)
-            if value is None:
-                return None
-            self.remember(game_id, int(value))
-        return self.threads[game_id]
+        """The game's thread (a link in the service's directory, so it survives restarts; a
+        thread another process opened is found)."""
+        value = await self.service.directory.value(game_id, THREAD_KEY)
+        return int(value) if value is not None and value.isdigit() else None
 
     async def game_in(self, channel_id: int) -> int | None:
         """The game whose thread is ``channel_id``, if any."""
-        if channel_id not in self.games:
-            where = GameAt(THREAD_KEY, str(channel_id))
-            game_id = await self.service.execute(where, Request(SYSTEM))
-            if game_id is None:
-                return None
-            self.remember(game_id, channel_id)
-        return self.games[channel_id]
-
-    def remember(self, game_id: int, thread_id: int) -> None:
-        self.threads[game_id] = thread_id
-        self.games[thread_id] = game_id
+        return await self.service.directory.game_at(THREAD_KEY, str(channel_id))
 
     async def open_thread(self, channel: object, view: View) -> int | None:
         """A new public thread for a game that just began, under the channel it began in."""
@@ -150,9 +133,7 @@ class Presenter:
             type=discord.ChannelType.public_thread,
             auto_archive_duration=ARCHIVE_MINUTES,
         )
-        link = Link(THREAD_KEY, str(thread.id))
-        await self.service.execute(link, Request(SYSTEM, game=view.game_id))
-        self.remember(view.game_id, thread.id)
+        await self.service.directory.link(view.game_id, THREAD_KEY, str(thread.id))
         return thread.id
 
     async def reply(
@@ -221,8 +202,7 @@ class Presenter:
             await self.post(thread, out, view.game_id, ticket)
         except discord.NotFound:
             log.warning("the thread %s of game %s is gone", thread, view.game_id)
-            self.threads.pop(view.game_id or 0, None)
-            self.games.pop(thread, None)
+            self.service.directory.forget(view.game_id or 0, THREAD_KEY)
             await self._here(answer, out, view, self.pacer.ticket(), private=False)
             return None
         return thread

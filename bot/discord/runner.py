@@ -14,15 +14,15 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot import errors
 from bot.discord.outgoing import PLATFORM, Outgoing, compose
 from bot.discord.replies import Presenter
 from bot.grammar import BY_NAME, Who, Words, parse, parse_token, read_charged, run
 from bot.snapshots import render_board
-from bot.words import error_words
 from service import Actor, GameService, Request, View
 from service.commands import LegalPoints
-from service.errors import BadArguments, UserError
-from service.i18n import DEFAULT_LANGUAGE, supported, t, translate
+from service.errors import BadArguments
+from service.i18n import t, translate
 from service.players import player_id
 
 log = logging.getLogger(__name__)
@@ -175,8 +175,11 @@ class Runner:
                 answer, BY_NAME[words.name], view, png, actor, interaction.channel, ticket
             )
         except Exception as error:
-            code = await self._error_language(error, actor, room or channel, server)
-            await self.report_error(interaction, error, answer, code)
+
+            async def chosen() -> str | None:
+                return await self._language(actor, room or channel, server)
+
+            await self.report_error(interaction, error, answer, chosen)
 
     async def run_message(self, message: discord.Message) -> None:
         """A plain message in a game's thread: a point (``d4``) or a command; other talk is
@@ -214,19 +217,13 @@ class Runner:
                 answer, BY_NAME[words.name], view, png, actor, message.channel, ticket
             )
         except Exception as error:
-            code = await self._error_language(error, actor, room, server)
-            said = self.error_text(error, code)
+
+            async def asked() -> str | None:
+                return await self._language(actor, room, server)
+
+            said = await self.error_text(error, asked)
             if said is not None:
                 await message.channel.send(said[:2000])
-
-    async def _error_language(
-        self, error: BaseException, actor: Actor, channel: str, server: str | None
-    ) -> str | None:
-        """The language of the answer to ``error``: the one the service chose for a refusal
-        (the sender's settings), else asked as :meth:`_language` asks it."""
-        if isinstance(error, UserError) and error.language is not None:
-            return error.language
-        return await self._language(actor, channel, server)
 
     async def _language(self, actor: Actor, channel: str, server: str | None) -> str | None:
         """The reader's language (their settings first), for what the adapter says by itself:
@@ -311,34 +308,35 @@ class Runner:
         prefix = "".join(typed.split()).upper()
         return [name for name in points if name.startswith(prefix)]
 
-    def error_text(self, error: BaseException, code: str | None = None) -> str | None:
-        """The one error policy: a user error's own sentence; anything else is logged with its
-        traceback and answered with an apology (in the language ``code``, unless the service
-        chose the reader's); None when the interaction is gone."""
+    async def error_text(
+        self, error: BaseException, language: errors.Language = None
+    ) -> str | None:
+        """What to say about a failed command, by the adapters' one error policy
+        (:mod:`bot.errors`): a user error's own sentence in its reader's language, else an
+        apology in ``language`` (the error logged with its traceback); None when the interaction
+        is gone."""
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
         elif isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
             error = error.__cause__
-        if isinstance(error, UserError):
-            return error_words(error, code)
         if isinstance(error, discord.HTTPException) and error.code in GONE:
             log.warning("interaction answered already or expired: %s", error)
             return None
-        log.error("a Discord command failed", exc_info=error)
-        return translate(supported(code) or DEFAULT_LANGUAGE, "error.internal")
+        return (await errors.answer(error, language, "a Discord command", logger=log)).text
 
     async def report_error(
         self,
         interaction: discord.Interaction[Any],
         error: BaseException,
         answer: InteractionAnswer | None = None,
-        code: str | None = None,
+        language: errors.Language = None,
     ) -> None:
         """Answer an interaction's error with one ephemeral sentence (a follow-up when the
-        command was answered already), in the language ``code`` (None: the user's client's)."""
-        if code is None:
-            code = actor_of(interaction.user, interaction.locale).language
-        text = self.error_text(error, code)
+        command was answered already), in the language ``language`` (None: the user's
+        client's)."""
+        if language is None:
+            language = actor_of(interaction.user, interaction.locale).language
+        text = await self.error_text(error, language)
         if text is None:
             return
         try:

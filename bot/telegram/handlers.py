@@ -1,6 +1,8 @@
 """Telegram updates to the grammar's commands: ``/play d4`` and every other command, plain text in
 private chats and in replies to the bot in groups, and button presses (callback data = token).
-One error handler answers :class:`UserError` as it is and anything else with an apology."""
+A command about a known game costs one call of the service: the game of a reply to its board
+comes from the directory's cache (:mod:`service.directory`), and the view says its reader's
+language. One error handler answers by the adapters' error policy (:mod:`bot.errors`)."""
 
 from __future__ import annotations
 
@@ -11,17 +13,16 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
+from bot import errors
 from bot.command_table import needs_organiser
 from bot.grammar import BY_NAME, Words, parse, parse_token, read_charged, run
 from bot.telegram.admins import Admins
-from bot.telegram.formatting import HOME, as_html, board_link, fit, replying
+from bot.telegram.formatting import HOME, as_html, fit, replying
 from bot.telegram.people import PLATFORM, People, language_of, user_id_of
 from bot.telegram.present import Origin, Presenter
-from bot.words import error_words
 from service import Actor, GameService, Request, View
-from service.commands import GameAt
-from service.errors import BadArguments, UserError
-from service.i18n import DEFAULT_LANGUAGE, t, translate
+from service.errors import BadArguments
+from service.i18n import t
 from service.players import player_id
 from service.views import TOKEN_PATTERN
 
@@ -96,7 +97,8 @@ class Handlers:
             return False
         if view.board is None or view.hypothetical:
             return False
-        return not await self.presenter.is_board_message(view.game_id, chat_id, message.message_id)
+        boards = self.presenter.boards
+        return not await boards.is_board_message(view.game_id, chat_id, message.message_id)
 
     async def on_stale_button(self, update: Update, context: Context) -> None:
         """Callback data that is not a command token (another bot version's buttons)."""
@@ -115,22 +117,22 @@ class Handlers:
             return language_of(user)
 
     async def on_error(self, update: object, context: Context) -> None:
-        """The one error handler: user errors as they are, anything else logged with its
-        traceback and answered with an apology; never a traceback in a chat."""
+        """The one error handler, by the adapters' error policy (:mod:`bot.errors`): user errors
+        in their reader's words, anything else logged with its traceback and answered with an
+        apology; never a traceback in a chat."""
         error = context.error
-        if not isinstance(update, Update):
+        if not isinstance(update, Update) or error is None:
             log.error("Telegram error outside an update", exc_info=error)
             return
-        if isinstance(error, UserError):
-            if error.quiet and update.callback_query is None:
-                return  # a flood's later messages: replies would spend the chat's budget
-            code = error.language or await self._language(update)
-            text = error_words(error, code)
-        else:
-            log.error("update %s failed", update.update_id, exc_info=error)
-            text = translate(await self._language(update) or DEFAULT_LANGUAGE, "error.internal")
+        if errors.quiet(error) and update.callback_query is None:
+            return  # a flood's later messages: replies would spend the chat's budget
+
+        async def chosen() -> str | None:
+            return await self._language(update)
+
+        said = await errors.answer(error, chosen, "update %s", update.update_id, logger=log)
         try:
-            await self._tell(update, text)
+            await self._tell(update, said.text)
         except TelegramError as failure:
             log.warning("could not answer update %s: %s", update.update_id, failure)
 
@@ -162,20 +164,20 @@ class Handlers:
         if message.chat.type == ChatType.PRIVATE:
             self.presenter.pings.opened(user.id)
         words = read_charged(self.service, actor, lambda: parse(text, plain_points=plain_points))
-        game = await self._replied_game(message, actor)
+        game = await self._replied_game(message)
         view = await self._execute(update, actor, words, message.chat_id, game)
         stamp = self.presenter.pings.clock.now()
         origin = Origin(message.chat_id, actor, message.message_id)
         fresh = BY_NAME[words.name].fresh
         self.presenter.show(view, origin, stamp=stamp, fresh=fresh)
 
-    async def _replied_game(self, message: Message, actor: Actor) -> int | None:
-        """The game whose board message this message replies to, if any."""
+    async def _replied_game(self, message: Message) -> int | None:
+        """The game whose board message this message replies to, if any (the directory's cache
+        answers it)."""
         replied = message.reply_to_message
         if replied is None or not replied.photo:
             return None
-        where = GameAt(board_link(message.chat_id), str(replied.message_id))
-        return await self.service.execute(where, Request(actor))
+        return await self.presenter.boards.game_of(message.chat_id, replied.message_id)
 
     async def _execute(
         self, update: Update, actor: Actor, words: Words, chat_id: int, game: int | None

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from telegram import User
 
-from service import Actor, GameService, Request
-from service.commands import SYSTEM, GameAt, Links
+from service import Actor, GameService
 from service.errors import BadArguments
 from service.i18n import t
 from service.players import number_on, player_id
@@ -60,11 +59,10 @@ class People:
         key = username.lower()
         user_id = self._ids.get(key)
         if user_id is None:
-            where = GameAt(f"telegram:known:{key}", KNOWN)
-            game_id = await self.service.execute(where, Request(SYSTEM))
+            directory = self.service.directory
+            game_id = await directory.game_at(f"telegram:known:{key}", KNOWN)
             if game_id is not None:
-                known = await self.service.execute(Links(), Request(SYSTEM, game=game_id))
-                stored = known.get(f"telegram:user:{key}")
+                stored = await directory.value(game_id, f"telegram:user:{key}")
                 user_id = int(stored) if stored and stored.isdigit() else None
         if user_id is None:
             raise BadArguments(t("telegram.unknown_user", name=username))

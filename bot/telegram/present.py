@@ -1,9 +1,8 @@
-"""Views to Telegram messages: one board photo per game per chat (sent once, then edited in place
-with editMessageMedia, its caption naming who is to play), pings (:mod:`bot.telegram.pings`), and
-documents. Board edits are marked for the chat's pacer (:mod:`bot.telegram.pacing`), which merges
-the edits of one board that wait for the chat's budget, so a busy group shows the newest position.
-A ``try``'s board (a sequence on a copy of the game, Art. 7.2) is never the game's board: it is
-a photo of its own, a reply, and the game's board message stays as it was."""
+"""Views to Telegram messages: which chats a view goes to (the command's, the players' private
+chats or the game's group), and in each the game's board message (:mod:`bot.telegram.boards`
+keeps them), pings (:mod:`bot.telegram.pings`), text, lists and documents. A ``try``'s board (a
+sequence on a copy of the game, Art. 7.2) is never the game's board: it is a photo of its own, a
+reply, and the game's board message stays as it was."""
 
 from __future__ import annotations
 
@@ -14,18 +13,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import InputFile, InputMediaPhoto
+from telegram import InputFile
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ExtBot
 
+from bot import errors
 from bot.deliveries import forward
 from bot.snapshots import render_board
+from bot.telegram.boards import Boards, board_message
 from bot.telegram.club import send_private, send_table
-from bot.telegram.formatting import HOME, as_html, board_link, keyboard, replying
-from bot.telegram.links import GameLinks
+from bot.telegram.formatting import HOME, as_html, keyboard, replying
 from bot.telegram.listing import linked_lines, message_url
-from bot.telegram.pacing import Pacing
 from bot.telegram.people import PLATFORM, People, user_id_of
 from bot.telegram.pings import Pings, Where
 from bot.words import for_notice, said
@@ -48,7 +47,7 @@ class Origin:
 
 
 class Presenter:
-    """Shows views in chats; boards are linked through the service so they survive restarts."""
+    """Shows views in chats; the games' board messages are kept by :attr:`boards`."""
 
     def __init__(
         self,
@@ -63,9 +62,8 @@ class Presenter:
         self.people = people
         self.deliveries = deliveries if deliveries is not None else {}
         self.pings = pings or Pings(bot, people)
-        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
-        self._stamps: dict[tuple[int, int], float] = {}  # when the shown board's view was made
-        self.links = GameLinks(service)
+        self.directory = service.directory
+        self.boards = Boards(bot, service.directory)
         self._showing: set[asyncio.Task[None]] = set()
 
     def show(
@@ -91,15 +89,15 @@ class Presenter:
         try:
             await asyncio.gather(
                 self.present(view, origin, stamp=stamp, fresh=fresh),
-                self.strip_buttons(origin.chat_id, strip)
+                self.boards.strip_buttons(origin.chat_id, strip)
                 if strip is not None
                 else asyncio.sleep(0),
             )
-        except Exception:
-            log.exception("presenting the answer in chat %s failed", origin.chat_id)
+        except Exception as error:  # the one error policy (bot.errors)
+            doing, chat = "presenting the answer in chat %s", origin.chat_id
+            sorry = await errors.answer(error, view.language, doing, chat, logger=log)
             with contextlib.suppress(TelegramError):
-                sorry = translate(view.language, "error.internal")
-                await self._send(origin.chat_id, (sorry,), (), origin.message_id)
+                await self._send(origin.chat_id, (sorry.text,), (), origin.message_id)
 
     async def close(self) -> None:
         """Wait for the answers being presented (at shutdown), then stop the waiting pings."""
@@ -116,7 +114,7 @@ class Presenter:
         """The reply to a command in its chat and the notices in the other players' chats, each
         chat in order, the chats side by side; each in its reader's language."""
         view = said(view)
-        links = await self.links.of(view.game_id)
+        links = await self.directory.links(view.game_id)
         targets = self._targets(view, links, origin)
         here = targets.pop(origin.chat_id, [])
         photo = await render_board(view.board) or b""
@@ -130,7 +128,7 @@ class Presenter:
         self,
         view: View,
         photo: bytes,
-        links: dict[str, str],
+        links: Mapping[str, str],
         here: list[Notice],
         origin: Origin,
         stamp: float,
@@ -144,8 +142,8 @@ class Presenter:
             if view.hypothetical:  # a photo of its own: the game's board stays as it was
                 board_id = await self._send_tried(view, chat, photo, origin.message_id)
             else:
-                board_id, edited = await self.show_board(
-                    view.game_id, chat, photo, links, view.text, view.buttons, stamp, fresh=fresh
+                board_id, edited = await self.boards.show(
+                    view.game_id, chat, photo, view.text, view.buttons, stamp, fresh=fresh
                 )
             if here:
                 where = Where(chat, board_id, view.buttons, self._url(chat, board_id))
@@ -164,7 +162,7 @@ class Presenter:
             elif view.file is None and view.lines:
                 await self._send(chat, view.lines, view.buttons, origin.message_id)
             if here:
-                where = Where(chat, self._board_id(links, chat))
+                where = Where(chat, board_message(links, chat))
                 await self.pings.send(here, where, view.game_id, stamp)
         if view.file is not None:
             await self._send_file(chat, view, origin.message_id)
@@ -173,70 +171,12 @@ class Presenter:
         """The scheduler's notices (reminders, losses on time); never raises."""
         try:
             view = said(view)
-            links = await self.links.of(view.game_id)
+            links = await self.directory.links(view.game_id)
             photo = await render_board(view.board) or b""
             targets = self._targets(view, links, None)
             await self._notify(view, photo, links, targets, self.pings.clock.now(), None)
         except Exception:
             log.exception("delivering a notice of game %s failed", view.game_id)
-
-    async def show_board(
-        self,
-        game_id: int,
-        chat_id: int,
-        photo: bytes,
-        links: dict[str, str],
-        caption: str,
-        buttons: Sequence[Button],
-        stamp: float,
-        *,
-        fresh: bool = False,
-    ) -> tuple[int | None, bool]:
-        """Edit the game's board message in the chat (or send one, or a ``fresh`` one at the
-        bottom) to show ``photo``; the message id and whether it was edited. Views older than the
-        one shown are skipped (None). ``links`` are the game's (cached) links."""
-        key = (game_id, chat_id)
-        lock = self._locks.setdefault(key, asyncio.Lock())
-        link = board_link(chat_id)
-        text = as_html([caption], MessageLimit.CAPTION_LENGTH)
-        markup = keyboard(buttons)
-        async with lock:
-            if stamp < self._stamps.get(key, 0.0):
-                return None, False
-            self._stamps[key] = stamp
-            current = links.get(link)
-        if current and not fresh:
-            # not under the lock: an edit waiting for the chat's budget is replaced by a newer
-            # one (the pacer compares ``stamp``), so a busy chat sends only the newest position
-            media = InputMediaPhoto(photo, caption=text, parse_mode=ParseMode.HTML)
-            try:
-                await self.bot.edit_message_media(
-                    media,
-                    chat_id=chat_id,
-                    message_id=int(current),
-                    reply_markup=markup,
-                    rate_limit_args=Pacing(int(current), stamp),
-                )
-                return int(current), True
-            except BadRequest as error:
-                if "not modified" in error.message.lower():
-                    return int(current), True
-                log.info("board %s in chat %s not editable (%s)", current, chat_id, error)
-        async with lock:
-            if stamp < self._stamps.get(key, 0.0):
-                return None, False
-            sent: int | None = None
-            if links.get(link) == current:
-                message = await self.bot.send_photo(
-                    chat_id, photo, caption=text, parse_mode=ParseMode.HTML, reply_markup=markup
-                )
-                sent = message.message_id
-                await self.links.put(game_id, link, str(sent))
-        if sent is None:  # another view sent a new board meanwhile: edit that one
-            return await self.show_board(game_id, chat_id, photo, links, caption, buttons, stamp)
-        if current and fresh:  # an edit of that board: it replaces one still waiting there
-            await self.strip_buttons(chat_id, int(current), Pacing(int(current), stamp))
-        return sent, False
 
     async def _send_tried(
         self, view: View, chat_id: int, photo: bytes, reply_to: int | None, caption: str = ""
@@ -260,25 +200,8 @@ class Presenter:
             await self._send(chat_id, view.lines, (), message.message_id)
         return message.message_id
 
-    async def is_board_message(self, game_id: int | None, chat_id: int, message_id: int) -> bool:
-        """Whether ``message_id`` is the game's board message in the chat."""
-        links = await self.links.of(game_id)
-        return self._board_id(links, chat_id) == message_id
-
-    async def strip_buttons(
-        self, chat_id: int, message_id: int, pacing: Pacing | None = None
-    ) -> None:
-        """Remove a message's inline keyboard (best effort: it may be gone or unchanged);
-        ``pacing`` marks it as an edit of a board."""
-        try:
-            await self.bot.edit_message_reply_markup(
-                chat_id, message_id, reply_markup=None, rate_limit_args=pacing
-            )
-        except TelegramError as error:
-            log.debug("buttons of %s in chat %s stay: %s", message_id, chat_id, error)
-
     def _targets(
-        self, view: View, links: dict[str, str], origin: Origin | None
+        self, view: View, links: Mapping[str, str], origin: Origin | None
     ) -> dict[int, list[Notice]]:
         """The chat of each notice for a Telegram player: the game's group when it was proposed
         in one, else the player's private chat; the sender's own notice in this chat is dropped."""
@@ -299,7 +222,7 @@ class Presenter:
         self,
         view: View,
         photo: bytes,
-        links: dict[str, str],
+        links: Mapping[str, str],
         targets: dict[int, list[Notice]],
         stamp: float,
         origin: Origin | None,
@@ -316,7 +239,7 @@ class Presenter:
         self,
         view: View,
         photo: bytes,
-        links: dict[str, str],
+        links: Mapping[str, str],
         chat: int,
         notices: list[Notice],
         stamp: float,
@@ -332,15 +255,15 @@ class Presenter:
                 caption = view.board.caption or view.text
                 board_id: int | None
                 if view.hypothetical:  # beside the game's board, which stays as it was
-                    reply_to = self._board_id(links, chat)
+                    reply_to = board_message(links, chat)
                     board_id = await self._send_tried(view, chat, photo, reply_to, caption)
                 else:
-                    board_id, _ = await self.show_board(
-                        view.game_id, chat, photo, links, caption, view.buttons, stamp
+                    board_id, _ = await self.boards.show(
+                        view.game_id, chat, photo, caption, view.buttons, stamp
                     )
                 where = Where(chat, board_id, view.buttons, self._url(chat, board_id))
             else:
-                where = Where(chat, self._board_id(links, chat))
+                where = Where(chat, board_message(links, chat))
             await self.pings.send(notices, where, view.game_id, stamp)
         except (Forbidden, BadRequest) as error:
             closed = isinstance(error, Forbidden) or "chat not found" in error.message.lower()
@@ -370,7 +293,7 @@ class Presenter:
     async def _send_list(self, chat_id: int, view: View, reply_to: int | None) -> None:
         """A games list whose lines link to the games' board messages (in supergroups)."""
         games = {g for g in view.line_games if g is not None}
-        links_of = {game: await self.links.of(game) for game in sorted(games)}
+        links_of = {game: await self.directory.links(game) for game in sorted(games)}
         await self.bot.send_message(
             chat_id,
             "\n".join(linked_lines(view, links_of, chat_id)),
@@ -394,9 +317,3 @@ class Presenter:
     def _url(chat_id: int, board_id: int | None) -> str | None:
         """The link of the board message (supergroups only), for pings elsewhere."""
         return None if board_id is None else message_url(chat_id, board_id)
-
-    @staticmethod
-    def _board_id(links: dict[str, str], chat_id: int) -> int | None:
-        """The game's board message in the chat, if it has one there."""
-        value = links.get(board_link(chat_id), "")
-        return int(value) if value.isdigit() else None

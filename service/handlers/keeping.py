@@ -1,6 +1,6 @@
-"""Organiser and clock work: ``adjudicate`` (Art. 10–14, organisers only), ``vacation``, the
-scheduler's settling of deadlines (reminders, loss on time) from stored timestamps, and the
-adapters' links."""
+"""Organiser and clock work: ``adjudicate`` (Art. 10–14, organisers only), ``vacation``, and the
+scheduler's settling of deadlines (reminders, loss on time) from stored timestamps
+(:meth:`GameService.settle`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import dataclasses
 import math
 
 from service.clock import counted
-from service.commands import Adjudicate, Link, Settle, Vacation
+from service.commands import Adjudicate, Vacation
 from service.errors import BadArguments, NotOrganiser, WrongPhase
 from service.i18n import t
 from service.model import player_of
@@ -92,7 +92,7 @@ async def _refresh_deadlines(unit: Unit, player: str) -> None:
             await unit.save(await unit.load(row.id))
 
 
-async def settle(unit: Unit, command: Settle) -> View | None:
+async def settle(unit: Unit) -> View | None:
     """The scheduler's work on one game: the reminder, or the loss on time, if due; on the
     computer's turn, asking it again; a stopped game's proposal still missing, working it out."""
     assert unit.request.game is not None
@@ -128,9 +128,3 @@ async def _remind(unit: Unit, loaded: Loaded, left: float, reminders: int) -> Vi
     mover = player_of(loaded.row, loaded.game.to_move)
     line = t("notice.little_time", id=loaded.row.id, left=format_left(left))
     return View((line,), notify=(Notice(mover, (line,)),), game_id=loaded.row.id)
-
-
-async def link(unit: Unit, command: Link) -> None:
-    """Remember that the request's game lives at ``value`` under ``key``."""
-    assert unit.request.game is not None
-    await unit.uow.links.put(unit.request.game, command.key, command.value)

@@ -1,5 +1,6 @@
-"""Reads anyone may use: ``board``, ``games``, ``sgf``, the legal points of the sender's move,
-and where a game lives (links). Reads never write."""
+"""Reads anyone may use: ``board``, ``games``, ``sgf``, the legal points of the sender's move.
+Reads never write. Where a game lives and what is due are the directory's
+(:mod:`service.directory`)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,7 @@ from engine.colors import Color
 from engine.result import GameResult, ResultKind
 from records.sgf import write_sgf
 from service.clock import DAY
-from service.commands import (
-    DueGames,
-    GameAt,
-    Games,
-    LegalPoints,
-    Links,
-    NextDeadline,
-    Sgf,
-    ShowBoard,
-)
+from service.commands import Games, LegalPoints, Sgf, ShowBoard
 from service.errors import NoSuchGame, UserError
 from service.i18n import Text, joined, plural, t
 from service.model import color_of
@@ -191,24 +183,3 @@ async def sgf(unit: Unit, command: Sgf) -> View:
         result=loaded.game.result,
     )
     return View((t("sgf.caption", id=row.id),), file=(f"game-{row.id}.sgf", data), game_id=row.id)
-
-
-async def links(unit: Unit, command: Links) -> dict[str, str]:
-    """Every link of the request's game, by key."""
-    game_id = unit.request.game
-    return {} if game_id is None else await unit.uow.links.for_game(game_id)
-
-
-async def game_at(unit: Unit, command: GameAt) -> int | None:
-    """The game that lives at ``value`` under ``key``, or None."""
-    return await unit.uow.links.find(command.key, command.value)
-
-
-async def due_games(unit: Unit, command: DueGames) -> list[int]:
-    """Ids of active games whose stored deadline has passed."""
-    return [row.id for row in await unit.uow.games.due(command.now)]
-
-
-async def next_deadline(unit: Unit, command: NextDeadline) -> float | None:
-    """The earliest stored clock event, for the scheduler."""
-    return await unit.uow.games.next_deadline()

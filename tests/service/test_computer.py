@@ -14,14 +14,12 @@ from engine.coords import parse_vertex
 from engine.game import Game
 from service import GameService
 from service.commands import (
-    SYSTEM,
     Accept,
     Challenge,
     Computer,
     Done,
     FillDame,
     Games,
-    NextDeadline,
     Pass,
     Play,
     Request,
@@ -149,7 +147,7 @@ async def test_an_engine_failure_is_explained_and_the_scheduler_asks_again(
     assert "C3" in line(answered, "computer.played")
     view = await service.execute(ShowBoard(), Request(ALICE, game=gid))
     assert view.board is not None and view.board.white == frozenset({(2, 2)})
-    assert await service.execute(NextDeadline(), Request(SYSTEM)) is None  # Alice's turn
+    assert await service.directory.next_deadline() is None  # Alice's turn
 
 
 async def test_a_restart_before_the_computer_answered_is_caught_up(
@@ -277,7 +275,7 @@ async def test_without_an_engine_the_computers_turn_is_looked_at_hourly(
     without = GameService(database, clock=clock)
     clock.advance(COMPUTER_RETRY)
     await Scheduler(without, _collect([])).settle_due()
-    due = await without.execute(NextDeadline(), Request(SYSTEM))
+    due = await without.directory.next_deadline()
     assert due == clock() + COMPUTER_RETRY_WITHOUT_ENGINE
 
 

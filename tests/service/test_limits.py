@@ -9,10 +9,8 @@ import pytest
 
 from service import Actor, GameService
 from service.commands import (
-    SYSTEM,
     Challenge,
     Decline,
-    DueGames,
     Games,
     LegalPoints,
     Pass,
@@ -72,7 +70,8 @@ async def test_what_platforms_and_the_scheduler_ask_is_not_counted(
     gid = await start_game(service)
     for _ in range(50):  # Discord's autocomplete asks on every keystroke
         await service.execute(LegalPoints(), Request(ALICE, game=gid))
-        await service.execute(DueGames(clock()), Request(SYSTEM))
+        await service.directory.due(clock())
+        await service.settle(gid)
     await service.execute(Play("D4"), Request(ALICE, game=gid))
 
 

@@ -14,7 +14,6 @@ from service.commands import (
     Command,
     Games,
     LegalPoints,
-    Links,
     Play,
     Request,
     Sgf,
@@ -43,7 +42,7 @@ def test_every_command_type_has_one_handler() -> None:
 
 def test_the_reads_are_marked_as_reads() -> None:
     reads = {kind for kind, handler in HANDLERS.items() if not handler.writes}
-    assert {ShowBoard, Games, Sgf, LegalPoints, Links} <= reads
+    assert {ShowBoard, Games, Sgf, LegalPoints} <= reads
     assert Play not in reads and Challenge not in reads
 
 
@@ -111,7 +110,7 @@ async def test_links_sent_with_a_challenge_are_written_with_it(service: GameServ
         await service.execute(Challenge(BOB, {"size": "99"}), refused)
     assert (await service.execute(Games(), Request(ALICE))).keys == ("games.none",)
     view = await service.execute(Challenge(BOB, {"size": "9"}), Request(ALICE, links=home))
-    links = await service.execute(Links(), Request(ALICE, game=view.game_id))
+    links = await service.directory.links(view.game_id)
     assert links == {"telegram:home": "-100"}
 
 

@@ -12,7 +12,7 @@ import pytest
 from engine.colors import Color
 from service import GameService, View
 from service.clock import DAY
-from service.commands import SYSTEM, Games, NextDeadline, Play, Request, ShowBoard, Vacation
+from service.commands import Games, Play, Request, ShowBoard, Vacation
 from service.i18n import t
 from service.scheduler import Scheduler
 from service.views import color_name
@@ -55,7 +55,7 @@ async def test_reminder_then_loss_on_time(service: GameService, clock: FakeClock
     assert t("result.time", winner=color_name(Color.WHITE)) in announce
     assert {n.player for n in lost.notify} == {ALICE.id, BOB.id}
     assert inbox.views == [reminder, last, lost]
-    assert await service.execute(NextDeadline(), Request(SYSTEM)) is None
+    assert await service.directory.next_deadline() is None
 
 
 async def test_each_reminder_goes_out_once_across_restarts(tmp_path: Path) -> None:

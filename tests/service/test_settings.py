@@ -12,7 +12,7 @@ import pytest
 
 from bot.words import said
 from service import Actor, GameService, View
-from service.commands import SYSTEM, Accept, Challenge, Configure, Play, Request, Settle
+from service.commands import Accept, Challenge, Configure, Play, Request
 from service.errors import UserError
 from service.i18n import in_language, translate
 from service.ports import Database
@@ -217,7 +217,9 @@ async def test_the_clock_speaks_the_language_of_the_channel_the_game_lives_in(
     assert offer.game_id is not None
     await service.execute(Accept(), Request(white, HERE, game=offer.game_id))
     clock.advance(3 * 86400)
-    view = said(await service.execute(Settle(), Request(SYSTEM, game=offer.game_id)))
+    settled = await service.settle(offer.game_id)
+    assert settled is not None
+    view = said(settled)
     assert view.language == "hu" and view.lines
     assert view.lines[-1] != in_language("en", view.lines[-1])
     languages = {n.player: n.language for n in view.notify}

@@ -69,20 +69,16 @@ from service.commands import (
     Adjudicate,
     AnyCommand,
     Challenge,
+    Command,
     Computer,
     Configure,
     Dead,
     Decline,
     Done,
-    DueGames,
     EstimateScore,
     FillDame,
-    GameAt,
     Games,
     LegalPoints,
-    Link,
-    Links,
-    NextDeadline,
     NoResult,
     Pass,
     Play,
@@ -91,7 +87,6 @@ from service.commands import (
     Resign,
     Resume,
     Rules,
-    Settle,
     Sgf,
     ShowBoard,
     Try,
@@ -211,6 +206,12 @@ class RandomOpponent:
 
 
 @dataclass(frozen=True)
+class SettleGame(Command["View | None"]):
+    """Stands for the scheduler's :meth:`GameService.settle` of the request's game among the
+    commands the machine sends (it is no command: nobody types it)."""
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """One game's row, events and links."""
 
@@ -318,7 +319,11 @@ class ServiceMachine(RuleBasedStateMachine):
         may have loaded: the one named, or without a number the sender's own (the only ones a
         command finds by itself)."""
         try:
-            result = self.run(self.service.execute(command, request))
+            if isinstance(command, SettleGame):  # the scheduler's, off the command bus
+                assert request.game is not None
+                result = self.run(self.service.settle(request.game))
+            else:
+                result = self.run(self.service.execute(command, request))
             self.run(self.service.idle())  # the computer's answer to the scheduler, if any
             if isinstance(command, League):  # a league's start and pairings make games
                 made = sorted(set(self.database.tables.games) - set(self.game_ids))
@@ -355,7 +360,8 @@ class ServiceMachine(RuleBasedStateMachine):
         after = self.snapshot
         if isinstance(command, Challenge | Computer):
             assert isinstance(result, View) and result.game_id in after.games
-        if not handler_of(command).writes:  # a read changes nothing, and asks nobody to act
+        writes = isinstance(command, SettleGame) or handler_of(command).writes
+        if not writes:  # a read changes nothing, and asks nobody to act
             assert after == before, f"the read {command} changed {differences(before, after)}"
             return True, result
         if request.update_id is not None:
@@ -850,24 +856,22 @@ class ServiceMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def settle(self, data: st.DataObject) -> None:
         """The scheduler's work on one game, due or not (or on a game that does not exist)."""
-        self.send(Settle(), self.request(data, SYSTEM, self.target(data, none=False)))
+        self.send(SettleGame(), Request(SYSTEM, game=self.target(data, none=False)))
 
     @rule(wake=st.booleans())
     def settle_due(self, wake: bool) -> None:
         """What the scheduler does when it wakes (``wake``: it slept until the next stored
         deadline, a reminder or a loss on time): settle every due game."""
         if wake:
-            ok, earliest = self.send(NextDeadline(), Request(SYSTEM))
-            assert ok
+            earliest = self.run(self.service.directory.next_deadline())
             if earliest is not None:
                 self.clock.now = max(self.clock.now, earliest)
-        ok, due = self.send(DueGames(self.clock()), Request(SYSTEM))
-        assert ok
+        due = self.run(self.service.directory.due(self.clock()))
         for gid in due:
-            ok, _ = self.send(Settle(), Request(SYSTEM, game=gid))
+            ok, _ = self.send(SettleGame(), Request(SYSTEM, game=gid))
             assert ok, f"settling due game {gid} was refused"
-        ok, still = self.send(DueGames(self.clock()), Request(SYSTEM))
-        assert ok and still == [], f"games still due after settling: {still}"
+        still = self.run(self.service.directory.due(self.clock()))
+        assert still == [], f"games still due after settling: {still}"
 
     @rule(data=st.data(), key=LINK_KEYS, value=LINK_VALUES)
     def adapter_links(self, data: st.DataObject, key: str, value: str) -> None:
@@ -875,12 +879,13 @@ class ServiceMachine(RuleBasedStateMachine):
         if not self.game_ids:
             return
         gid = data.draw(st.sampled_from(self.game_ids), label="game")
-        assert self.send(Link(key, value), self.request(data, SYSTEM, gid))[0]
-        ok, links = self.send(Links(), Request(SYSTEM, game=gid))
-        assert ok and links.get(key) == value
+        directory = self.service.directory
+        self.run(directory.link(gid, key, value))
+        self.snapshot = self.store()
+        assert self.run(directory.links(gid)).get(key) == value
         games = self.snapshot.games
         newest = max(g for g, stored in games.items() if stored.links.get(key) == value)
-        assert self.send(GameAt(key, value), Request(SYSTEM)) == (True, newest)
+        assert self.run(directory.game_at(key, value)) == newest
 
     # -- reads -----------------------------------------------------------------------------------
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from service import GameService
-from service.commands import SYSTEM, GameAt, Link, Links, Request
 from service.ports import Database
 from tests.storage.test_repository import new_game
 
@@ -35,8 +34,8 @@ async def test_links_through_the_service(repository: Database) -> None:
         game = await uow.games.add(new_game())
         await uow.commit()
     service = GameService(repository)
-    await service.execute(Link("discord:thread", "5"), Request(SYSTEM, game=game.id))
-    await service.execute(Link("discord:thread", "6"), Request(SYSTEM, game=game.id))
-    assert await service.execute(Links(), Request(SYSTEM, game=game.id)) == {"discord:thread": "6"}
-    assert await service.execute(GameAt("discord:thread", "6"), Request(SYSTEM)) == game.id
-    assert await service.execute(GameAt("discord:thread", "5"), Request(SYSTEM)) is None
+    await service.directory.link(game.id, "discord:thread", "5")
+    await service.directory.link(game.id, "discord:thread", "6")
+    assert await service.directory.links(game.id) == {"discord:thread": "6"}
+    assert await service.directory.game_at("discord:thread", "6") == game.id
+    assert await service.directory.game_at("discord:thread", "5") is None

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from bot.telegram.formatting import board_link
 from bot.telegram.listing import BOARD_KEY, board_url, linked_lines, message_url
-from bot.telegram.present import board_link
 from service import GameService, View
 from service.commands import Challenge, Games, Request, Resign
 from service.i18n import key_of, t

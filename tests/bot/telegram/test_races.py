@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 from telegram.error import RetryAfter
 
-from bot.telegram.links import GameLinks
 from bot.telegram.pacing import Budget, ChatPacer, Limits
-from service.commands import Link, Links
+from service.directory import Directory
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, board_of, say
 from tests.fakes import TELEGRAM_ALICE as ALICE
 from tests.fakes import TELEGRAM_BOB as BOB
@@ -132,21 +131,41 @@ async def test_after_the_last_429_the_chat_still_waits_out_retry_after() -> None
 
 
 async def test_concurrent_lookups_of_a_game_share_its_links() -> None:
-    """Two lookups that miss the cache at once share one dict of the game's links, so a board
-    message put through one is seen by the other (no second board message in the chat)."""
+    """Two lookups that miss the directory's cache at once share one mapping of the game's
+    links, so a board message put through one is seen by the other (no second board message in
+    the chat)."""
 
-    class Service:
+    class Links:
         def __init__(self) -> None:
             self.delays = [0.05, 0.0]  # the first read answers last
 
-        async def execute(self, command: object, request: object) -> Any:
-            if isinstance(command, Links):
-                await asyncio.sleep(self.delays.pop(0))
-                return {}
-            assert isinstance(command, Link)
-            return None
+        async def for_game(self, game_id: int) -> dict[str, str]:
+            await asyncio.sleep(self.delays.pop(0))
+            return {}
 
-    links = GameLinks(Service())  # type: ignore[arg-type]
-    first, second = await asyncio.gather(links.of(1), links.of(1))
-    await links.put(1, "telegram:board:-100", "7")
+        async def put(self, game_id: int, key: str, value: str) -> None:
+            pass
+
+    class Unit:
+        def __init__(self, links: Links) -> None:
+            self.links = links
+
+        async def __aenter__(self) -> Unit:
+            return self
+
+        async def __aexit__(self, *exc: object) -> None:
+            pass
+
+        async def commit(self) -> None:
+            pass
+
+    class Database:
+        links = Links()
+
+        def unit_of_work(self) -> Unit:
+            return Unit(self.links)
+
+    directory = Directory(Database())  # type: ignore[arg-type]
+    first, second = await asyncio.gather(directory.links(1), directory.links(1))
+    await directory.link(1, "telegram:board:-100", "7")
     assert first.get("telegram:board:-100") == second.get("telegram:board:-100") == "7"
