@@ -4,22 +4,26 @@ person's budget and never localized, so it stays off the command bus (:meth:`Gam
 
 A game's *links* map a key to a value: ``telegram:home`` → the chat a challenge was made in,
 ``telegram:board:<chat>`` → the game's board message in that chat, ``discord:thread`` → the game's
-thread, ``discord:offer`` → the message offering a challenge. The adapters of one process share
-one cache of them, so a move costs no database work to find its game's board or thread:
+thread, ``discord:offer`` → the message offering a challenge. Both adapters of a process share one
+cache of them (it replaces the Telegram adapter's cache of every link of a game and the Discord
+adapter's of threads both ways), so a move costs no database work to find its game, its board or
+its thread:
 
-- A game's links are read once and kept (at most ``size`` games, for ``seconds``); a link this
-  process writes (:meth:`Directory.link`) replaces the kept value before the call returns, and the
-  game's old value under that key is forgotten both ways, so it is never used again.
-- A value the cache lacks is never taken as an answer: :meth:`Directory.value` reads the game's
-  links again, and :meth:`Directory.game_at` asks the storage, because another process (several
-  bot processes share one PostgreSQL) or a command's own unit of work may have written it since.
-  A game's thread or board found that way is used, not a second one made beside it.
-- Links written with a command (:attr:`Request.links`, in the command's unit of work) make the
-  service forget the game's kept links once the command commits (:meth:`Directory.forget`).
+- A game's links are read once and kept (at most ``size`` games, each for ``seconds``); a place
+  (a key and value: a board message, a thread) is asked of the storage once and kept with the
+  game found there, the newest game when several live there, as the storage answers.
+- A link this process writes (:meth:`Directory.link`) replaces the kept value before the call
+  returns, and the game's old places under that key are forgotten, so they are never answered
+  again; links a command writes in its own unit of work (:attr:`Request.links`) make the
+  service forget what is kept of them (:meth:`Directory.written_beside`).
+- What the cache lacks is never taken as an answer: :meth:`Directory.value` reads the game's
+  links again and :meth:`Directory.game_at` asks the storage, because another process (several
+  bot processes share one PostgreSQL) may have written it since. A game's thread or board that
+  another process made is found and used, never a second one made beside it.
 - Another process may replace a game's board message in a chat (a ``/board`` sent there); this
   process then edits the older board message of the same game in the same chat until its entry
   expires (``seconds``). A board never goes to another game's message or to another chat: a
-  message or thread belongs to one game for ever, and a chat's key names the chat.
+  message or a thread belongs to one game, and a board's key names its chat.
 """
 
 from __future__ import annotations
