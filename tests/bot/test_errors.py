@@ -11,42 +11,52 @@ from typing import Any
 import pytest
 
 from bot.console.adapter import Console
-from bot.errors import answer
+from bot.errors import answer, quiet
 from service import GameService
 from service.commands import Command, Games, Request
 from service.errors import NotYourTurn, TooFast
-from service.i18n import language, t, translate
+from service.i18n import t, translate
 from storage.memory import open_memory
 
 APOLOGY = "Sorry, something went wrong on our side. Please try again later."
 
 
 @pytest.mark.parametrize("code", ["en", "cs", "hu"])
-def test_a_user_error_is_answered_in_the_readers_words(
+async def test_a_user_error_is_answered_in_the_readers_words(
     code: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with language(code):
-        error = NotYourTurn(t("error.not_your_turn", color=t("color.white")))
-    said = answer(error)
-    assert said.text == translate(code, "error.not_your_turn", color=translate(code, "color.white"))
-    assert not said.quiet and not said.internal
+    """In the language the service chose for the sender (their settings), whatever the adapter
+    would have chosen; without one, in the adapter's choice, asked only then."""
+    asked: list[str] = []
+
+    async def chosen() -> str:
+        asked.append(code)
+        return code
+
+    expected = translate(code, "error.not_your_turn", color=translate(code, "color.white"))
+    error = NotYourTurn(t("error.not_your_turn", color=t("color.white")))
+    error.language = code
+    said = await answer(error, "en")
+    assert said.text == expected and not said.quiet and not said.internal
+    error.language = None
+    assert (await answer(error, chosen)).text == expected and asked == [code]
     assert caplog.records == []  # the user's mistake, not the bot's: nothing logged
 
 
-def test_a_quiet_error_says_it_may_stay_unanswered() -> None:
-    assert answer(TooFast(3.0, quiet=True)).quiet
-    assert not answer(TooFast(3.0, quiet=False)).quiet
+def test_a_quiet_error_may_stay_unanswered() -> None:
+    assert quiet(TooFast(3.0, quiet=True))
+    assert not quiet(TooFast(3.0, quiet=False)) and not quiet(RuntimeError("no"))
 
 
 @pytest.mark.parametrize("code", ["en", "cs", "hu"])
-def test_anything_else_is_logged_and_answered_with_an_apology(
+async def test_anything_else_is_logged_and_answered_with_an_apology(
     code: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     try:
         raise RuntimeError("the database caught fire")
     except RuntimeError as error:
-        with caplog.at_level(logging.ERROR), language(code):
-            said = answer(error, "update %s", 7)
+        with caplog.at_level(logging.ERROR):
+            said = await answer(error, code, "update %s", 7)
     assert said.internal and said.text == translate(code, "error.internal")
     assert "fire" not in said.text
     [record] = caplog.records
