@@ -12,6 +12,7 @@ import itertools
 import logging
 import re
 import threading
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -148,12 +149,9 @@ class Console:
             opponent = console_actor(words.mention) if words.mention else None
             view = await run(self.service, words, Request(actor, CHANNEL), opponent)
         except Exception as error:  # the one error policy (bot.errors)
-
-            async def chosen() -> str:
-                return await self.service.language_for(actor, CHANNEL)
-
-            said = await answer(error, chosen, "command %r by %s", text, actor.id, logger=log)
-            self.say(name, [said.text])
+            chosen = partial(self.service.language_for, actor, CHANNEL)
+            told = await answer(error, chosen, "command %r by %s", text, actor.id, logger=log)
+            self.say(name, [told.text])
             return
         image = await self.show(name, view)
         await self.deliver(view, skip=actor.id, image=image)

@@ -9,6 +9,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 import discord
@@ -174,11 +175,8 @@ class Runner:
             await self.presenter.reply(
                 answer, BY_NAME[words.name], view, png, actor, interaction.channel, ticket
             )
-        except Exception as error:
-
-            async def chosen() -> str | None:
-                return await self._language(actor, room or channel, server)
-
+        except Exception as error:  # the language asked only when the answer needs it
+            chosen = partial(self._language, actor, room or channel, server)
             await self.report_error(interaction, error, answer, chosen)
 
     async def run_message(self, message: discord.Message) -> None:
@@ -216,12 +214,8 @@ class Runner:
             await self.presenter.reply(
                 answer, BY_NAME[words.name], view, png, actor, message.channel, ticket
             )
-        except Exception as error:
-
-            async def asked() -> str | None:
-                return await self._language(actor, room, server)
-
-            said = await self.error_text(error, asked)
+        except Exception as error:  # the language asked only when the answer needs it
+            said = await self.error_text(error, partial(self._language, actor, room, server))
             if said is not None:
                 await message.channel.send(said[:2000])
 

@@ -7,6 +7,7 @@ language. One error handler answers by the adapters' error policy (:mod:`bot.err
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from telegram import Message, Update
 from telegram.constants import ChatType, ParseMode
@@ -126,10 +127,7 @@ class Handlers:
             return
         if errors.quiet(error) and update.callback_query is None:
             return  # a flood's later messages: replies would spend the chat's budget
-
-        async def chosen() -> str | None:
-            return await self._language(update)
-
+        chosen = partial(self._language, update)  # asked only when the answer needs it
         said = await errors.answer(error, chosen, "update %s", update.update_id, logger=log)
         try:
             await self._tell(update, said.text)
