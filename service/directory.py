@@ -87,10 +87,10 @@ class Directory:
     async def value(self, game_id: int, key: str) -> str | None:
         """The game's link ``key``: the kept one, else the storage's (written by another process
         or a command's unit of work since the game's links were read), else None."""
-        found = (await self.links(game_id)).get(key)
-        if found is None:
-            found = (await self._read(game_id)).links.get(key)
-        return found
+        entry = self._games.get(game_id)
+        if entry is not None and entry.expires > self.clock() and key in entry.links:
+            return entry.links[key]
+        return (await self._read(game_id)).links.get(key)  # read now: nothing older is taken
 
     async def game_at(self, key: str, value: str) -> int | None:
         """The game that lives at ``value`` under ``key`` (a thread, a board message), or None. A
