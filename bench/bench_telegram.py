@@ -128,6 +128,18 @@ async def play(
     return own, other, failures
 
 
+class Unlimited(AIORateLimiter):  # type: ignore[type-arg]
+    """PTB's limiter with no limits (the peer of the bot's pacing): it reads ``rate_limit_args``
+    as a retry count, so the presenter's board marks (:class:`bot.telegram.pacing.Pacing`) are
+    not passed on to it."""
+
+    async def process_request(  # type: ignore[override]
+        self, callback: Any, args: Any, kwargs: Any, endpoint: str, data: Any, rate_limit_args: Any
+    ) -> Any:
+        limit = rate_limit_args if isinstance(rate_limit_args, int) else None
+        return await super().process_request(callback, args, kwargs, endpoint, data, limit)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -182,7 +194,7 @@ async def serve_bot(
         database = await open_sqlite(Path(folder) / "bench.db")
         service = GameService(database)
         settings = TelegramSettings(token=token, api_url=base_url)
-        unlimited = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=3)
+        unlimited = Unlimited(overall_max_rate=0, group_max_rate=0, max_retries=3)
         app, _ = build_application(service, settings, rate_limiter=unlimited)
         try:
             async with run_polling(app, poll_timeout=1):
