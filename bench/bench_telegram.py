@@ -128,12 +128,12 @@ async def play(
     return own, other, failures
 
 
-class Unlimited(AIORateLimiter):  # type: ignore[type-arg]
+class Unlimited(AIORateLimiter):
     """PTB's limiter with no limits (the peer of the bot's pacing): it reads ``rate_limit_args``
     as a retry count, so the presenter's board marks (:class:`bot.telegram.pacing.Pacing`) are
     not passed on to it."""
 
-    async def process_request(  # type: ignore[override]
+    async def process_request(
         self, callback: Any, args: Any, kwargs: Any, endpoint: str, data: Any, rate_limit_args: Any
     ) -> Any:
         limit = rate_limit_args if isinstance(rate_limit_args, int) else None
