@@ -30,10 +30,9 @@ from service.commands import (
 )
 from service.errors import StaleBoard, UserError
 from service.i18n import t
-from service.model import color_of
+from service.model import Loaded, color_of
 from service.players import engine_level, engine_player, is_engine
 from service.ports import RESIGN, GameStatus, Opponent, OpponentUnavailable
-from service.unit import Loaded
 from service.views import View, color_name
 
 log = logging.getLogger(__name__)

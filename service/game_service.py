@@ -1,10 +1,11 @@
 """The game service: ``execute(command, request)`` runs the command's one handler (the registry,
 :mod:`service.handlers`) in one unit of work — a write retried on conflicts and applied once per
 platform update id, or a read that never writes — then the policies that follow a command (the
-computer's answer) and, when a deadline changed, wakes the clock scheduler. The scheduler's
-``settle(game_id)`` runs the same way; where games live and what is due is the plumbing of the
-adapters and the scheduler, off the command bus: ``service.directory``
-(:mod:`service.directory`)."""
+computer's answer). What the command caused (:mod:`service.events`) is dispatched by
+:mod:`service.dispatch`: ratings and league rounds in its transaction, waking the clock scheduler
+and choosing languages afresh after the commit. The scheduler's ``settle(game_id)`` runs the
+same way; where games live and what is due is the plumbing of the adapters and the scheduler,
+off the command bus: ``service.directory`` (:mod:`service.directory`)."""
 
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ from concurrent.futures import Executor
 from typing import Any, TypeVar, cast
 
 from engine.game import Game
-from service import computer
+from service import computer, dispatch, people
 from service.commands import SYSTEM, Actor, Command, Request
 from service.context import Clock, Context
 from service.directory import Directory
 from service.errors import Busy, TooFast, UserError
-from service.handlers import handler_of, keeping
+from service.events import ProposalWanted
+from service.handlers import handler_of, settling
 from service.i18n import supported, t
 from service.judging import judgement, proposal
 from service.limits import CommandBudget, Limits
@@ -116,7 +118,7 @@ class GameService:
         then the computer's answer or the bot's proposal it owes, delivered in the background
         (:attr:`answer_listeners`). None when nothing was due."""
         request = Request(SYSTEM, game=game_id)
-        result = await self._run(keeping.settle, request, writes=True, limited=False)
+        result = await self._run(settling.settle, request, writes=True, limited=False)
         return cast("View | None", result)
 
     async def _run(self, run: Work, request: Request, *, writes: bool, limited: bool) -> Any:
@@ -130,22 +132,23 @@ class GameService:
             clock ask by themselves (``limited`` False: legal points, settling) reads no
             settings unless it answers with a view."""
             if limited:
-                unit.reader = (await unit.preferences())[request.actor.id]
+                unit.reader = (await people.preferences(unit))[request.actor.id]
             try:
                 result = await run(unit)
             except UserError as error:  # said in the sender's language, their settings first
                 if unit.reader is not None:
                     error.language = error.language or unit.reader.language.value
                 raise
+            notices = await dispatch.in_transaction(unit)  # what follows, in this transaction
             if isinstance(result, View):
-                if unit.notices:  # what the command caused beyond its game
-                    notify = (*result.notify, *unit.notices)
+                if notices:  # what the command caused beyond its game
+                    notify = (*result.notify, *notices)
                     result = dataclasses.replace(result, notify=notify)
                 if unit.reader is None:
-                    unit.reader = (await unit.preferences())[request.actor.id]
+                    unit.reader = (await people.preferences(unit))[request.actor.id]
                 result = await localized(unit, result, unit.reader)
-            if writes and unit.new_locale():
-                await unit.remember(request.actor)  # notices to them: their app's language
+            if writes and people.new_locale(unit):
+                await people.remember(unit, request.actor)  # notices to them: their app's language
             return result
 
         try:
@@ -155,18 +158,17 @@ class GameService:
                 result, unit = await self._write(request, work)
             else:
                 result, unit = await self._read(request, work)
-                if unit.new_locale():  # a read never writes: the language is kept on its own
-                    await self._write(request, lambda again: again.remember(request.actor))
+                if people.new_locale(unit):  # a read never writes: the language is kept alone
+                    await self._write(request, lambda again: people.remember(again, request.actor))
         except UserError as error:  # before the settings were read: the sender's app's language
             error.language = error.language or supported(request.actor.language)
             raise
-        if unit is not None and unit.settings_changed:
-            self.forget_languages()
         if writes and unit is not None and request.links:
             self._wrote_links(request, result)
         if writes and unit is not None and isinstance(result, View):
-            if unit.to_judge:  # the proposal after a stop, worked out after the commit
-                judged = await self._judged(unit, request, result)
+            wanted = {e.game_id: e for e in unit.events if isinstance(e, ProposalWanted)}
+            if wanted:  # the proposal after a stop, worked out after the commit
+                judged = await self._judged(wanted.values(), request, result)
                 if judged is not result and unit.reader is not None:  # the bot's words
                     judged = for_reader(judged, unit.reader)
                 result = judged
@@ -196,13 +198,20 @@ class GameService:
         request = Request(actor, channel, locale=locale)
         async with self.context.database.unit_of_work() as uow:
             unit = Unit(self.context, request, uow, self.context.clock())
-            code = (await unit.preferences())[actor.id].language.value
-        if unit.new_locale():  # what reaches them later (a challenge) speaks their app's language
-            await self._write(request, lambda again: again.remember(actor))
+            code = (await people.preferences(unit))[actor.id].language.value
+        if people.new_locale(
+            unit
+        ):  # what reaches them later (a challenge) speaks their app's language
+            await self._write(request, lambda again: people.remember(again, actor))
         if len(self._languages) > LANGUAGE_CACHE:
             self._languages.clear()
         self._languages[key] = (now + LANGUAGE_SECONDS, code)
         return code
+
+    def wake_scheduler(self) -> None:
+        """A stored deadline changed: the clock scheduler looks again (its listeners)."""
+        for listener in self.deadline_listeners:
+            listener()
 
     def forget_languages(self) -> None:
         """Settings changed: choose every language afresh (:meth:`language_for`)."""
@@ -234,6 +243,8 @@ class GameService:
                     ):
                         return View((t("info.already_done"),)), None
                     result = await work(unit)
+                    # events the work left (it has no reply to carry notices): followed all the same
+                    await dispatch.in_transaction(unit)
                     await uow.commit()
             except BaseException as error:
                 # a failed unit (a refused command, a conflict) leaves the games it did not change
@@ -243,9 +254,7 @@ class GameService:
                     continue
                 raise
             context.cache.keep(unit.kept())
-            if unit.deadline_changed:
-                for listener in self.deadline_listeners:
-                    listener()
+            dispatch.after_commit(self, unit.events)
             return result, unit
         raise Busy()
 
@@ -280,14 +289,17 @@ class GameService:
             return view
         return await computer.answer(opponent, self.execute, loaded, request, view, limit)
 
-    async def _judged(self, unit: Unit, request: Request, view: View) -> View:
+    async def _judged(self, wanted: Iterable[ProposalWanted], request: Request, view: View) -> View:
         """The bot's proposal for each game the command stopped (Art. 9.2), worked out now,
         outside any transaction and off the event loop (:mod:`service.judging`), then written
         with its version check; the stopper's reply becomes the proposal, which both players
         are told. After the scheduler's retry (a stop whose process died before its proposal)
         it is worked out in the background and delivered like the computer's answers."""
-        for game_id, (version, at_move, game) in unit.to_judge.items():
-            proposing = self._propose(game_id, version, at_move, game, request.channel)
+        for event in wanted:
+            game_id = event.game_id
+            proposing = self._propose(
+                game_id, event.version, event.move_number, event.position, request.channel
+            )
             if request.actor is SYSTEM:
                 task = asyncio.create_task(self._deliver_answer(proposing, view))
                 self._background.add(task)

@@ -1,6 +1,7 @@
 """A league's rounds as games: pairing the next round (:mod:`club.pairing`) and starting its
-games, reading back what was played, and the standings (:mod:`club.standings`). Members are
-persons; each plays from the account they joined with."""
+games, reading back what was played, the standings (:mod:`club.standings`), and the word to the
+organiser when a round's last game finished. Members are persons; each plays from the account
+they joined with."""
 
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ from engine.handicap import max_handicap
 from engine.result import GameResult, ResultKind
 from service.clock import TimeControl
 from service.club_ports import LeagueRow, LeagueStatus, RatingRow
+from service.events import GameFinished, RoundComplete
+from service.i18n import t
 from service.league_settings import LeagueData
-from service.model import GameState
+from service.model import GameState, Loaded
 from service.ports import GameRow, GameStatus
 from service.timing import new_clocks
-from service.unit import Loaded, Unit
+from service.unit import Unit
+from service.views import Notice
 
 HANDICAP_KOMI = 0.5
 
@@ -216,3 +220,29 @@ def games_left(league: LeagueRow, data: LeagueData, games: Sequence[GameRow]) ->
         return left
     unpaired = max(0, rounds_of(league, data) - league.round)
     return {person: count + unpaired for person, count in left.items()}
+
+
+async def round_check(unit: Unit, event: GameFinished) -> tuple[Notice, ...]:
+    """A league game finished: when it was the last open game of its league's running round,
+    record :class:`~service.events.RoundComplete` (the next round can be paired)."""
+    row = event.row
+    if row.league_id is None or row.round is None:
+        return ()
+    league = await unit.uow.leagues.get(row.league_id)
+    if league is None or league.status is not LeagueStatus.RUNNING or league.round != row.round:
+        return ()  # an older round's game (paired past with `force`): nothing to announce
+    games = await unit.uow.games.in_league(row.league_id)
+    open_games = [
+        g
+        for g in games
+        if g.round == row.round and g.id != row.id and g.status is not GameStatus.FINISHED
+    ]
+    if not open_games:
+        unit.record(RoundComplete(league.id, league.name, row.round, league.organiser))
+    return ()
+
+
+async def tell_organiser(unit: Unit, event: RoundComplete) -> tuple[Notice, ...]:
+    """A word to the league's organiser that the next round can be paired."""
+    line = t("league.round_done", name=event.name, round=event.round)
+    return (Notice(event.organiser, (line,)),)

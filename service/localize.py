@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from service import people
 from service.commands import SYSTEM
 from service.preferences import Preferences, Source
 from service.unit import Unit
@@ -43,11 +44,11 @@ async def localized(unit: Unit, view: View, actor: Preferences) -> View:
     game = unit.games.get(view.game_id) if view.game_id is not None else None
     home = game.row.channel if game is not None else None  # where the game lives
     if unit.actor is SYSTEM and home is not None:
-        actor = await unit.channel_preferences(home)
+        actor = await people.channel_preferences(unit, home)
         unit.reader = actor
     if not view.notify:
         return for_reader(view, actor)
     # each reader's channel setting is the one of the game's home, wherever the sender typed
-    readers = await unit.preferences((n.player for n in view.notify), channel=home)
+    readers = await people.preferences(unit, (n.player for n in view.notify), channel=home)
     notices = tuple(notice_for(n, readers[n.player]) for n in view.notify)
     return dataclasses.replace(for_reader(view, actor), notify=notices)

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.colors import Color
 from engine.coords import Point, format_vertex, parse_vertex
-from engine.game import Event, Fill, Game, Move, Resume
+from engine.game import Event, Fill, Game, Move, Phase, Resume
 from engine.result import GameResult
 from service.clock import Clocks, PlayerClock
 from service.match import Match
@@ -62,6 +62,26 @@ class GameState:
             reminders=int(data.get("reminders", 1 if data.get("reminded") else 0)),
             weekend=bool(data.get("weekend", False)),
         )
+
+
+@dataclass(slots=True)
+class Loaded:
+    """A game being worked on: its row, the replayed engine game and the service state."""
+
+    row: GameRow
+    game: Game
+    state: GameState
+    stored_events: int
+
+    @property
+    def stopped(self) -> bool:
+        """In the confirmation phase after two passes (Art. 9.2)."""
+        return self.game.phase is Phase.STOPPED
+
+    @property
+    def finished(self) -> bool:
+        """The result is final (Art. 10.4): the engine's own finished state."""
+        return self.game.phase is Phase.FINISHED
 
 
 def encode_event(event: Event) -> str:

@@ -1,6 +1,6 @@
 """Replies several commands share: the board after a move, the marking of the confirmation phase
 with its count (Art. 8–10), the end of a game announced to both players (Art. 10.4), and the
-terms of a challenge."""
+terms of a challenge. Views only: ending a game is :mod:`service.ending`'s."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from engine.colors import Color
 from engine.coords import Point
 from engine.counting import Count, count
 from engine.filling import FillPlan, plan_fill
-from engine.marking import capturable, contradictions
-from engine.result import GameResult, ResultKind
-from service.commands import Propose
+from engine.marking import capturable
+from engine.result import GameResult
+from service import people
 from service.i18n import joined, number, t
-from service.model import GameState, player_of
+from service.model import GameState, Loaded, player_of
 from service.ports import GameRow
-from service.timing import left_text, stop_clocks
-from service.unit import Loaded, Unit
+from service.timing import left_text
+from service.unit import Unit
 from service.views import (
     Button,
     Notice,
@@ -45,26 +45,6 @@ def fill_plan(loaded: Loaded) -> FillPlan:
     return plan_fill(loaded.game.board, sorted(loaded.state.match.dead))
 
 
-def stopping(state: GameState) -> GameState:
-    """The stop (Art. 9.1): clocks stopped, a marking version waiting for the bot's proposal
-    (:mod:`service.judging` works it out after the commit)."""
-    return dataclasses.replace(stop_clocks(state), match=state.match.stopping())
-
-
-def proposed(loaded: Loaded, found: Propose) -> None:
-    """Write the bot's proposal into the marking. A proposal never marks dead a stone that lives
-    once the stones around it are taken (Art. 7.1), whatever a judge says; where play is still
-    open and which groups the judges disagree on are kept with the marking."""
-    board = loaded.game.board
-    dead = {p for q in found.dead if board.get(q) is not None for p in board.chain(q)}
-    while wrong := contradictions(board, dead):
-        for chain in wrong:
-            dead -= set(chain)
-    disputed = [g for g in found.disputed if g and all(board.get(p) is not None for p in g)]
-    match = loaded.state.match.judged(dead, found.unsettled, disputed)
-    loaded.state = dataclasses.replace(loaded.state, match=match)
-
-
 def game_buttons(loaded: Loaded) -> tuple[Button, ...]:
     """Pass, Undo, Resign (and No result after a repetition, Art. 12), and Estimate in an
     unrated game (a rated or league game allows ``estimate`` during play only where an
@@ -88,7 +68,7 @@ async def board_reply(
     """The board with its caption; pings the player to move."""
     if loaded.stopped:
         return await marking_reply(unit, loaded, before, notify_both=False)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     finished = loaded.finished
     text = caption(
         loaded.game, loaded.row.id, names, await left_text(unit, loaded), stopped=finished
@@ -115,7 +95,7 @@ async def marking_reply(
     after the stop, while the bot works out its proposal, the board and "judging"."""
     match = loaded.state.match
     gid = loaded.row.id
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     if match.judging:
         return _judging_reply(loaded, names, before)
     score = counted(loaded)
@@ -199,15 +179,17 @@ def numbered(moves: Iterable[tuple[Color, Point | None]]) -> tuple[tuple[Spot, C
     return tuple((p, c, n) for n, (c, p) in enumerate(moves, start=1) if p is not None)
 
 
-async def finish(
-    unit: Unit, loaded: Loaded, result: GameResult, reason: str, score: Count | None = None
+async def ended_reply(
+    unit: Unit,
+    loaded: Loaded,
+    result: GameResult,
+    reason: str,
+    score: Count | None = None,
+    version: int = 0,
 ) -> View:
-    """End the game with ``result`` (final: Art. 10.4) and announce it to both players."""
-    loaded.game.finish(result)
-    state = loaded.state
-    loaded.state = stop_clocks(dataclasses.replace(state, match=state.match.closed()))
-    await unit.save(loaded)
-    names = await unit.names(loaded.row)
+    """The end of a game with ``result`` (final: Art. 10.4), announced to both players: the
+    reason, the count of the accepted marking ``version`` (when counted), the result."""
+    names = await people.names(unit, loaded.row)
     lines = [reason]
     if score is not None:
         lines.append(tally(score))
@@ -215,25 +197,17 @@ async def finish(
     text = t("caption.finished", id=loaded.row.id, result=result.sgf)
     board = board_view(loaded.game, names, text, score)
     if score is not None:
-        board = dataclasses.replace(board, version=state.match.version, final=True)
+        board = dataclasses.replace(board, version=version, final=True)
     players = (player_of(loaded.row, Color.BLACK), player_of(loaded.row, Color.WHITE))
     sgf = Button(t("button.sgf"), token(loaded.row.id, "sgf"))
     notices = tuple(Notice(p, tuple(lines), (sgf,)) for p in players)
     return View(tuple(lines), board=board, buttons=(sgf,), notify=notices, game_id=loaded.row.id)
 
 
-async def lose_on_time(unit: Unit, loaded: Loaded) -> View:
-    """Art. 14 as used in correspondence play: the player to move loses on time."""
-    loser = loaded.game.to_move
-    names = await unit.names(loaded.row)
-    reason = t("end.time", color=color_name(loser), name=names[loser])
-    return await finish(unit, loaded, GameResult(ResultKind.TIME, loser.opponent), reason)
-
-
 async def terms_text(unit: Unit, row: GameRow) -> str:
     """``9×9 · komi 6.5 · @alice takes Black · time 3d+1d · unrated`` (said again in each
     reader's language: a challenge reaches the challenged in theirs)."""
-    who = await unit.name(row.challenger) if row.color != "nigiri" else ""
+    who = await people.name(unit, row.challenger) if row.color != "nigiri" else ""
     weekend = GameState.from_data(row.data, row.size).weekend
     size, handicap, komi, color = row.size, row.handicap, row.komi, row.color
     time_control, rated = row.time_control, row.rated

@@ -6,18 +6,16 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.colors import Color
 from engine.game import Game, Phase
 from service.clock import DAY, Clocks, Interval, TimeControl, counted, when_counted
-from service.model import GameState, player_of
+from service.context import Context
+from service.model import GameState, Loaded, player_of
 from service.players import is_engine
-from service.ports import GameRow, GameStatus
+from service.ports import GameRow, GameStatus, PlayerRow
 from service.views import format_left
-
-if TYPE_CHECKING:
-    from service.unit import Loaded, Unit
 
 #: the "little time left" reminders of a turn: when this share of the player's time on the move
 #: is left, at most this many seconds before the end (the README's "Live games and pings"); a player
@@ -33,12 +31,31 @@ COMPUTER_RETRY_WITHOUT_ENGINE = 3600.0
 JUDGING_RETRY = 60.0
 
 
+class Moment(Protocol):
+    """What the clock arithmetic reads of a unit of work (:class:`service.unit.Unit` is one):
+    its moment, the service's context, and the stored players (their vacations pause clocks)."""
+
+    @property
+    def now(self) -> float:
+        """The unit's moment (seconds since the epoch)."""
+        ...
+
+    @property
+    def context(self) -> Context:
+        """The service's configuration (the vacation allowance, the computer opponent)."""
+        ...
+
+    async def player(self, player: str) -> PlayerRow | None:
+        """The stored player (read once per unit of work)."""
+        ...
+
+
 def year(moment: float) -> int:
     """The UTC calendar year of ``moment`` (vacation allowances are yearly)."""
     return dt.datetime.fromtimestamp(moment, dt.UTC).year
 
 
-async def vacation_pauses(unit: Unit, player: str) -> list[Interval]:
+async def vacation_pauses(unit: Moment, player: str) -> list[Interval]:
     """The player's current vacation as a pause interval (capped by the yearly allowance)."""
     known = await unit.player(player)
     if known is None or known.vacation_since is None:
@@ -48,7 +65,7 @@ async def vacation_pauses(unit: Unit, player: str) -> list[Interval]:
     return [(known.vacation_since, known.vacation_since + left)]
 
 
-async def elapsed(unit: Unit, row: GameRow, game: Game, state: GameState) -> float:
+async def elapsed(unit: Moment, row: GameRow, game: Game, state: GameState) -> float:
     """Counted seconds the player to move has used on this move."""
     clocks = state.clocks
     if clocks is None or clocks.turn_started is None:
@@ -58,7 +75,7 @@ async def elapsed(unit: Unit, row: GameRow, game: Game, state: GameState) -> flo
     return max(0.0, used - clocks.paused)
 
 
-async def time_left(unit: Unit, loaded: Loaded) -> float:
+async def time_left(unit: Moment, loaded: Loaded) -> float:
     """Seconds left for the player to move (infinite without a time control)."""
     control = TimeControl.parse(loaded.row.time_control)
     clocks = loaded.state.clocks
@@ -68,13 +85,13 @@ async def time_left(unit: Unit, loaded: Loaded) -> float:
     return control.budget(own) - await elapsed(unit, loaded.row, loaded.game, loaded.state)
 
 
-async def left_text(unit: Unit, loaded: Loaded) -> str:
+async def left_text(unit: Moment, loaded: Loaded) -> str:
     """The caption's ``2d 4h`` for the player to move (empty without a clock)."""
     return format_left(await time_left(unit, loaded))
 
 
 async def timeout_at(
-    unit: Unit, row: GameRow, game: Game, state: GameState, before: float = 0.0
+    unit: Moment, row: GameRow, game: Game, state: GameState, before: float = 0.0
 ) -> float | None:
     """When the player to move runs out of time (or ``before`` seconds earlier)."""
     control = TimeControl.parse(row.time_control)
@@ -106,7 +123,7 @@ def reminders_due(leads: tuple[float, ...], left: float) -> int:
     return sum(1 for lead in leads if left <= lead)
 
 
-async def deadline(unit: Unit, row: GameRow, game: Game, state: GameState) -> float | None:
+async def deadline(unit: Moment, row: GameRow, game: Game, state: GameState) -> float | None:
     """The next clock event of an active game being played: a reminder, or the timeout; on the
     computer's turn, the moment to ask it again (:data:`COMPUTER_RETRY`)."""
     if row.status is GameStatus.ACTIVE and game.phase is Phase.STOPPED and state.match.judging:

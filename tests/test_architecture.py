@@ -24,8 +24,6 @@ SHOWN = 20
 #: packages whose cycles are being removed by work in progress: their test must fail until
 #: that work lands (a strict xfail, so the mark has to go when it does)
 KNOWN = {
-    "service": "issue 24: service.unit imports service.timing, service.finishing and "
-    "service.rating, which import it back; the domain events remove the cycle",
     "bot": "bot.cli and bot.cli_club / bot.cli_render import each other, and bot.discord.cogs "
     "imports bot.discord.client (for typing) which imports it back",
 }

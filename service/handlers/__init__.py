@@ -47,11 +47,11 @@ from service.commands import (
 )
 from service.handlers import (
     accounts,
+    adjudicating,
     challenges,
     computer,
     confirming,
     estimating,
-    keeping,
     league_reads,
     leagues,
     looking,
@@ -60,6 +60,7 @@ from service.handlers import (
     rules,
     settings,
     trying,
+    vacations,
 )
 from service.unit import Unit
 
@@ -91,8 +92,8 @@ HANDLERS: Mapping[type[AnyCommand], Handler] = {
     NoResult: Handler(confirming.noresult),
     Try: Handler(trying.try_, writes=False),  # Art. 7.2: played on a copy, never written
     EstimateScore: Handler(estimating.estimate, writes=False),  # the estimator's reading, a read
-    Adjudicate: Handler(keeping.adjudicate),
-    Vacation: Handler(keeping.vacation),
+    Adjudicate: Handler(adjudicating.adjudicate),
+    Vacation: Handler(vacations.vacation),
     Propose: Handler(confirming.propose, limited=False),  # the bot's own, after the stop
     ShowBoard: Handler(looking.board, writes=False),
     Games: Handler(looking.games, writes=False),

@@ -9,9 +9,11 @@ import dataclasses
 import re
 import secrets
 
+from service import people
 from service.club_commands import LinkAccount, Unlink
 from service.club_ports import LeagueRow, LinkCodeRow, RatingRow
 from service.errors import BadArguments, WrongPhase
+from service.events import SettingsChanged
 from service.i18n import t
 from service.league_play import league_data
 from service.players import platform_of
@@ -33,7 +35,7 @@ def new_code() -> str:
 
 async def link(unit: Unit, command: LinkAccount) -> View:
     """Give a code, or use one."""
-    await unit.remember(unit.actor)
+    await people.remember(unit, unit.actor)
     if command.code is None:
         return await _give_code(unit)
     return await _use_code(unit, command.code)
@@ -62,10 +64,10 @@ async def _use_code(unit: Unit, text: str) -> View:
         raise BadArguments(t("error.link_own_code"))
     if platform_of(row.player) == platform_of(me):
         raise BadArguments(t("error.link_same_platform"))
-    persons = await unit.persons((row.player, me))
+    persons = await people.persons(unit, (row.player, me))
     target = persons[row.player]
     if persons[me] == target:
-        raise WrongPhase(t("error.link_already", name=await unit.name(target)))
+        raise WrongPhase(t("error.link_already", name=await people.name(unit, target)))
     if persons[me] != me or len(await unit.uow.players.accounts(me)) > 1:
         raise WrongPhase(t("error.link_unlink_first"))
     together = {target, *await unit.uow.players.accounts(target)}
@@ -77,8 +79,8 @@ async def _use_code(unit: Unit, text: str) -> View:
     account = await unit.player(me)
     assert account is not None  # remembered above
     await unit.save_player(dataclasses.replace(account, person=target))
-    name = await unit.name(target)
-    unit.settings_changed = True  # the person's settings are now this account's too
+    name = await people.name(unit, target)
+    unit.record(SettingsChanged())  # the person's settings are now this account's too
     return View((t("link.done", name=name, account=f"@{unit.actor.name}"),))
 
 
@@ -120,7 +122,7 @@ async def unlink(unit: Unit, command: Unlink) -> View:
     """Separate this account (or, from the person's own account, every account linked into it);
     each separated account keeps a copy of the person's rating."""
     me = unit.actor.id
-    person = (await unit.persons([me]))[me]
+    person = (await people.persons(unit, [me]))[me]
     accounts = await unit.uow.players.accounts(person)
     leaving = [a for a in accounts if a != person] if person == me else [me]
     if not leaving:
@@ -137,6 +139,6 @@ async def unlink(unit: Unit, command: Unlink) -> View:
         if rating is not None:
             copy = dataclasses.replace(rating, person=account, version=0, updated_at=unit.now)
             await unit.uow.ratings.save(copy)
-    names = ", ".join([await unit.name(a) for a in leaving])
-    unit.settings_changed = True  # each separated account has its own settings again
+    names = ", ".join([await people.name(unit, a) for a in leaving])
+    unit.record(SettingsChanged())  # each separated account has its own settings again
     return View((t("link.separated", names=names),))

@@ -6,16 +6,18 @@ from __future__ import annotations
 import dataclasses
 
 from engine.colors import Color
+from service import people
 from service.clock import TimeControl
 from service.commands import Accept, Actor, Challenge, Decline
 from service.errors import BadArguments, NoSuchGame, NotAPlayer, WrongPhase
+from service.finding import numbers
 from service.i18n import t
-from service.model import GameState
+from service.model import GameState, Loaded
 from service.options import GameOptions, parse_options
 from service.ports import GameRow, GameStatus
 from service.showing import board_reply, terms_text
 from service.timing import new_clocks
-from service.unit import Loaded, Unit, numbers
+from service.unit import Unit
 from service.views import Button, Notice, View, token
 
 
@@ -35,9 +37,9 @@ async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameO
     mine = [row for row in waiting if row.challenger == actor.id]
     if len(mine) >= limit:
         raise WrongPhase(t("error.open_challenges", limit=limit, games=numbers(mine[:limit])))
-    await unit.remember(actor)
+    await people.remember(unit, actor)
     if opponent is not None:
-        await unit.remember(opponent)
+        await people.remember(unit, opponent)
     row = await unit.uow.games.add(
         GameRow(
             id=0,
@@ -110,7 +112,7 @@ async def accept(unit: Unit, command: Accept) -> View:
         raise NotAPlayer(t("error.accept_own"))
     if row.challenged is not None and row.challenged != actor.id:
         raise NotAPlayer(t("error.accept_other", id=row.id))
-    await unit.remember(actor)
+    await people.remember(unit, actor)
     choice = row.color
     if choice == "nigiri":
         choice = unit.context.rng.choice(("black", "white"))
@@ -122,7 +124,7 @@ async def accept(unit: Unit, command: Accept) -> View:
     )
     await unit.save(loaded)
     await unit.write_links(row.id)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     line = t("challenge.accepted", id=row.id, black=names[Color.BLACK], white=names[Color.WHITE])
     view = await board_reply(unit, loaded, (line,))
     if loaded.row.to_move != row.challenger:

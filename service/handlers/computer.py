@@ -39,6 +39,5 @@ async def computer(unit: Unit, command: Computer) -> View:
     proposed = await propose(unit, unit.actor, engine, parse_options(terms))
     assert proposed.game_id is not None
     as_engine = unit.acting_as(Request(engine, unit.request.channel, proposed.game_id))
-    started = await accept(as_engine, Accept())
-    unit.deadline_changed |= as_engine.deadline_changed
+    started = await accept(as_engine, Accept())  # its events are this unit's
     return people_only(started)

@@ -10,21 +10,24 @@ from engine.colors import Color
 from engine.filling import plan_fill
 from engine.marking import contradictions
 from engine.result import GameResult, ResultKind
+from service import people
 from service.commands import SYSTEM, Dead, Done, FillDame, NoResult, Propose, Resume
+from service.ending import finish
 from service.errors import BadArguments, WrongPhase
+from service.finding import running_game
 from service.i18n import t
 from service.match import Offer
-from service.model import player_of
+from service.model import Loaded, player_of
 from service.options import parse_point
 from service.ports import GameStatus
-from service.showing import board_reply, counted, finish, game_buttons, marking_reply, proposed
+from service.showing import board_reply, counted, game_buttons, marking_reply
 from service.timing import start_turn
-from service.unit import Loaded, Unit
+from service.unit import Unit
 from service.views import Notice, View, color_name, points_text
 
 
 async def _stopped_game(unit: Unit) -> tuple[Loaded, Color]:
-    loaded, color = await unit.running_game()
+    loaded, color = await running_game(unit)
     if not loaded.stopped:
         raise WrongPhase(t("error.not_stopped", id=loaded.row.id))
     return loaded, color
@@ -49,7 +52,7 @@ async def dead(unit: Unit, command: Dead) -> View:
         raise BadArguments(t("error.dead_inside_dead", points=points_text(wrong[0])))
     loaded.state = dataclasses.replace(loaded.state, match=match)
     await unit.save(loaded)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     line = t("marking.changed", name=names[color], v=match.version)
     return await marking_reply(unit, loaded, (line,))
 
@@ -68,7 +71,7 @@ async def done(unit: Unit, command: Done) -> View:
         reason = t("end.agreed", v=match.version)
         return await finish(unit, loaded, score.result, reason, score)
     await unit.save(loaded)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     line = t("marking.accepted_now", name=names[color], v=match.version)
     other = player_of(loaded.row, color.opponent)
     view = await marking_reply(unit, loaded, (line,), notify_both=False)
@@ -86,7 +89,7 @@ async def resume(unit: Unit, command: Resume) -> View:
     state = dataclasses.replace(loaded.state, match=loaded.state.match.resumed())
     loaded.state = start_turn(state, unit.now)
     await unit.save(loaded)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     first = color.opponent
     line = t("info.resumed", name=names[color], first=color_name(first), first_name=names[first])
     return await board_reply(unit, loaded, (line,))
@@ -109,7 +112,7 @@ async def filldame(unit: Unit, command: FillDame) -> View:
     if not match.agreed_by(Offer.FILL, color):
         loaded.state = dataclasses.replace(loaded.state, match=match.offer(Offer.FILL, color))
         await unit.save(loaded)
-        names = await unit.names(loaded.row)
+        names = await people.names(unit, loaded.row)
         ask = t("fill.asked", id=gid, name=names[color])
         other = player_of(loaded.row, color.opponent)
         view = await marking_reply(unit, loaded, (ask,), notify_both=False)
@@ -125,7 +128,7 @@ async def filldame(unit: Unit, command: FillDame) -> View:
 
 async def noresult(unit: Unit, command: NoResult) -> View:
     """Art. 12: after a reported repetition, propose no result; both agreeing makes it Void."""
-    loaded, color = await unit.running_game()
+    loaded, color = await running_game(unit)
     if not loaded.game.repetitions:
         raise WrongPhase(t("error.no_repetition"))
     match = loaded.state.match
@@ -134,7 +137,7 @@ async def noresult(unit: Unit, command: NoResult) -> View:
     loaded.state = dataclasses.replace(loaded.state, match=match.offer(Offer.NORESULT, color))
     await unit.save(loaded)
     gid = loaded.row.id
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     ask = t("noresult.asked", id=gid, name=names[color])
     other = player_of(loaded.row, color.opponent)
     return View(
@@ -163,3 +166,17 @@ async def propose(unit: Unit, command: Propose) -> View | None:
     proposed(loaded, command)
     await unit.save(loaded)
     return await marking_reply(unit, loaded, (t("info.stopped"),))
+
+
+def proposed(loaded: Loaded, found: Propose) -> None:
+    """Write the bot's proposal into the marking. A proposal never marks dead a stone that lives
+    once the stones around it are taken (Art. 7.1), whatever a judge says; where play is still
+    open and which groups the judges disagree on are kept with the marking."""
+    board = loaded.game.board
+    dead = {p for q in found.dead if board.get(q) is not None for p in board.chain(q)}
+    while wrong := contradictions(board, dead):
+        for chain in wrong:
+            dead -= set(chain)
+    disputed = [g for g in found.disputed if g and all(board.get(p) is not None for p in g)]
+    match = loaded.state.match.judged(dead, found.unsettled, disputed)
+    loaded.state = dataclasses.replace(loaded.state, match=match)

@@ -37,13 +37,15 @@ from engine.coords import Point
 from engine.counting import PointStatus, Side
 from engine.estimate import estimate as estimate_dead
 from engine.territory_map import territory_owner
+from service import people
 from service.commands import EstimateScore
 from service.errors import NoSuchGame, NotAPlayer, UserError, WrongPhase
+from service.finding import find_game
 from service.i18n import number, plural, t
-from service.model import color_of
+from service.model import Loaded, color_of
 from service.ports import GameStatus
 from service.preferences import ESTIMATE, channel_owner
-from service.unit import Loaded, Unit
+from service.unit import Unit
 from service.views import BoardView, Button, Spot, View, color_name, points_text, side_texts, token
 
 _TERRITORY = {Color.BLACK: PointStatus.BLACK_TERRITORY, Color.WHITE: PointStatus.WHITE_TERRITORY}
@@ -107,7 +109,7 @@ def estimated(board: Board, komi: float) -> Estimated:
 
 async def estimate(unit: Unit, command: EstimateScore) -> View:
     """The estimate of the request's game for whoever may see it (see the module docstring)."""
-    loaded = await unit.find_game()
+    loaded = await find_game(unit)
     row = loaded.row
     gid = row.id
     if loaded.finished or row.status is GameStatus.FINISHED:
@@ -117,7 +119,7 @@ async def estimate(unit: Unit, command: EstimateScore) -> View:
             raise NoSuchGame(t("error.declined", id=gid))
         raise WrongPhase(t("error.estimate_challenge", id=gid))
     actor = unit.actor.id
-    persons = await unit.persons([actor, *(p for p in (row.black, row.white) if p)])
+    persons = await people.persons(unit, [actor, *(p for p in (row.black, row.white) if p)])
     person = persons[actor]
     if row.rated or row.league_id is not None:
         players = {persons[p] for p in (row.black, row.white) if p}
@@ -133,7 +135,7 @@ async def estimate(unit: Unit, command: EstimateScore) -> View:
     loop = asyncio.get_running_loop()
     board_copy = loaded.game.board.copy()
     counted = await loop.run_in_executor(unit.context.judging, estimated, board_copy, row.komi)
-    names = await unit.names(row)
+    names = await people.names(unit, row)
     leader = counted.leader
     margin = abs(counted.margin)
     lines: list[str] = [t("estimate.header", id=gid, n=loaded.game.move_number)]

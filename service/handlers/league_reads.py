@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from engine.colors import Color
+from service import people
 from service.club_commands import LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NoSuchGame
@@ -57,7 +58,7 @@ async def _round(unit: Unit, row: LeagueRow, extra: str | None) -> View:
     lines = [t("league.round_header", name=row.name, round=number, of=rounds_of(row, data))]
     ids: list[int | None] = [None]
     for game in games:
-        names = await unit.names(game)
+        names = await people.names(unit, game)
         players = {"id": game.id, "black": names[Color.BLACK], "white": names[Color.WHITE]}
         left = ""
         if game.status is not GameStatus.FINISHED:  # the clocks settle it when time runs out
@@ -69,7 +70,7 @@ async def _round(unit: Unit, row: LeagueRow, extra: str | None) -> View:
             lines.append(t("league.round_game", state=state, **players))
         ids.append(game.id)
     for person in data.byes.get(number, ()):
-        lines.append(t("league.bye", name=await unit.name(data.members[person].account)))
+        lines.append(t("league.bye", name=await people.name(unit, data.members[person].account)))
         ids.append(None)
     still = [g for g in games if g.status is not GameStatus.FINISHED]
     if still:
@@ -87,9 +88,9 @@ async def _standings(unit: Unit, row: LeagueRow) -> View:
     lines = [t("league.standings_header", name=row.name, round=row.round, of=rounds_of(row, data))]
     cells: list[tuple[str, ...]] = []
     mine: set[int] = set()
-    me = (await unit.persons([unit.actor.id]))[unit.actor.id]
+    me = (await people.persons(unit, [unit.actor.id]))[unit.actor.id]
     for index, entry in enumerate(rows):
-        name = await unit.name(data.members[entry.id].account)
+        name = await people.name(unit, data.members[entry.id].account)
         if data.members[entry.id].left is not None:
             name = t("league.withdrawn", name=name)
         place = f"{entry.place}{'=' if entry.tied else '.'}"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 from engine.colors import Color
+from service import people
+from service.authorization import organises
 from service.club_commands import READ_ACTIONS, League, LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NotOrganiser, WrongPhase
@@ -60,7 +62,7 @@ def _organiser(unit: Unit, row: LeagueRow | None = None) -> None:
     server's league)."""
     if row is not None and row.organiser == unit.actor.id:
         return
-    if unit.organises(row.community if row is not None else unit.community):
+    if organises(unit, row.community if row is not None else unit.community):
         return
     raise NotOrganiser(t("error.league_organiser"))
 
@@ -77,7 +79,7 @@ async def _create(unit: Unit, name: str, command: League) -> View:
     settings = parse_settings(command.options)
     if await unit.uow.leagues.find(unit.community, name) is not None:
         raise WrongPhase(t("error.league_exists", name=name))
-    await unit.remember(unit.actor)
+    await people.remember(unit, unit.actor)
     row = LeagueRow(
         0,
         unit.community,
@@ -115,7 +117,7 @@ async def _member_key(unit: Unit, data: LeagueData) -> tuple[str, str | None]:
     """The sender's person, and the key under which that person (through any linked account)
     is already a member, if any."""
     me = unit.actor.id
-    person = (await unit.persons([me]))[me]
+    person = (await people.persons(unit, [me]))[me]
     accounts = set(await unit.uow.players.accounts(person)) | {person, me}
     for key, member in data.members.items():
         if key in accounts or accounts & set(member.accounts):
@@ -129,7 +131,7 @@ async def _join(unit: Unit, row: LeagueRow) -> View:
         raise WrongPhase(t("error.league_ended", name=row.name))
     if row.status is LeagueStatus.RUNNING and data.settings.system == "roundrobin":
         raise WrongPhase(t("error.league_started", name=row.name))
-    await unit.remember(unit.actor)
+    await people.remember(unit, unit.actor)
     person, key = await _member_key(unit, data)
     members = dict(data.members)
     if key is not None and members[key].left is None:
@@ -175,7 +177,7 @@ async def _start(unit: Unit, row: LeagueRow) -> View:
     if len(data.members) < MIN_MEMBERS:
         raise WrongPhase(t("error.league_too_few", name=row.name, n=MIN_MEMBERS))
     order = tuple(data.members)  # joining order: the Berger table's numbers
-    persons = await unit.persons(m.account for m in data.members.values())
+    persons = await people.persons(unit, (m.account for m in data.members.values()))
     ranked = {
         p: dataclasses.replace(m, rank=await rank_now(unit, persons[m.account]))
         for p, m in data.members.items()
@@ -223,7 +225,7 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
             continue
         loaded = await start_game(unit, row, data, number, pairing)
         game = loaded.row
-        names = await unit.names(game)
+        names = await people.names(unit, game)
         line = t(
             "league.pairing",
             id=game.id,
@@ -252,7 +254,7 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
                 )
             )
     for person in byes:
-        lines.append(t("league.bye", name=await unit.name(data.members[person].account)))
+        lines.append(t("league.bye", name=await people.name(unit, data.members[person].account)))
     data = dataclasses.replace(data, byes={**data.byes, number: tuple(byes)})
     await _save(unit, row, data, round=number)
     return View(tuple(lines), notify=tuple(notices))

@@ -9,9 +9,11 @@ import datetime as dt
 from engine.colors import Color
 from engine.result import GameResult, ResultKind
 from records.sgf import write_sgf
+from service import people
 from service.clock import DAY
 from service.commands import Games, LegalPoints, Sgf, ShowBoard
 from service.errors import NoSuchGame, UserError
+from service.finding import find_game
 from service.i18n import Text, joined, plural, t
 from service.model import color_of
 from service.ports import GameRow, GameStatus
@@ -27,7 +29,7 @@ looking for a game; the list says when there are more."""
 
 async def board(unit: Unit, command: ShowBoard) -> View:
     """The current board (or the counting view in the confirmation phase)."""
-    loaded = await unit.find_game()
+    loaded = await find_game(unit)
     if loaded.row.status is GameStatus.CHALLENGE:
         terms = await terms_text(unit, loaded.row)
         return View((t("challenge.pending", id=loaded.row.id, terms=terms),))
@@ -40,7 +42,7 @@ async def legal_points(unit: Unit, command: LegalPoints) -> list[str]:
     """The points the actor may play now in their game (Art. 4–6: no occupied, suicide or ko
     points), in column then row order; empty when it is not their move."""
     try:
-        loaded = await unit.find_game()
+        loaded = await find_game(unit)
     except UserError:
         return []
     game = loaded.game
@@ -69,7 +71,7 @@ async def games(unit: Unit, command: Games) -> View:
     finished = await uow.games.finished_since(actor, since, limit=shown + 1)
     for row in active[:shown]:
         loaded = await unit.load(row.id)
-        names = await unit.names(row)
+        names = await people.names(unit, row)
         mine = color_of(row, actor)
         assert mine is not None
         opponent = names[mine.opponent]
@@ -90,10 +92,10 @@ async def games(unit: Unit, command: Games) -> View:
     for row in challenges[:shown]:
         terms = await terms_text(unit, row)
         if row.challenger == actor:
-            who = await unit.name(row.challenged)
+            who = await people.name(unit, row.challenged)
             lines.append(t("games.challenge_out", id=row.id, name=who, terms=terms))
         else:
-            who = await unit.name(row.challenger)
+            who = await people.name(unit, row.challenger)
             lines.append(t("games.challenge_in", id=row.id, name=who, terms=terms))
         ids.append(row.id)
     listed_open = min(OPEN_LISTED, shown)  # the actor's own are listed above, as challenges
@@ -101,7 +103,7 @@ async def games(unit: Unit, command: Games) -> View:
     others = [row for row in fetched if row.challenger != actor]
     for row in others[:listed_open]:
         terms = await terms_text(unit, row)
-        who = await unit.name(row.challenger)
+        who = await people.name(unit, row.challenger)
         lines.append(t("games.challenge_open", id=row.id, name=who, terms=terms))
         ids.append(row.id)
     for row in finished[:shown]:
@@ -119,7 +121,7 @@ async def games(unit: Unit, command: Games) -> View:
 
 async def _finished_line(unit: Unit, row: GameRow) -> Text:
     """``#12 Black vs @bob (9×9) · you won by resignation (B+R) · 2 days ago``."""
-    names = await unit.names(row)
+    names = await people.names(unit, row)
     mine = color_of(row, unit.actor.id)
     assert mine is not None  # finished_since lists the actor's own games
     key = "games.line_black" if mine is Color.BLACK else "games.line_white"
@@ -170,11 +172,11 @@ _AGO = (
 
 async def sgf(unit: Unit, command: Sgf) -> View:
     """The game record as an SGF file (``RU[Japanese]``, ``RE`` once finished)."""
-    loaded = await unit.find_game((GameStatus.ACTIVE, GameStatus.FINISHED))
+    loaded = await find_game(unit, (GameStatus.ACTIVE, GameStatus.FINISHED))
     row = loaded.row
     if row.status in (GameStatus.CHALLENGE, GameStatus.DECLINED):
         raise NoSuchGame(t("error.not_started", id=row.id))
-    names = await unit.names(row)
+    names = await people.names(unit, row)
     data = write_sgf(
         loaded.game,
         black_name=names[Color.BLACK].lstrip("@"),

@@ -10,16 +10,19 @@ from engine.colors import Color
 from engine.errors import IllegalMove, IllegalReason
 from engine.game import Move
 from engine.result import GameResult, ResultKind
+from service import people
 from service.clock import TimeControl
 from service.commands import Pass, Play, Resign, Undo
+from service.ending import finish, lose_on_time
 from service.errors import IllegalMoveError, NotYourTurn, StaleBoard, WrongPhase
+from service.finding import running_game
 from service.i18n import t
-from service.model import player_of
+from service.model import GameState, Loaded, player_of
 from service.options import parse_point
 from service.players import is_engine
-from service.showing import board_reply, finish, lose_on_time, marking_reply, stopping
-from service.timing import after_move, elapsed, start_turn, time_left
-from service.unit import Loaded, Unit
+from service.showing import board_reply, marking_reply
+from service.timing import after_move, elapsed, start_turn, stop_clocks, time_left
+from service.unit import Unit
 from service.views import Button, Notice, View, color_name, token
 
 _ILLEGAL_KEYS = {
@@ -27,6 +30,12 @@ _ILLEGAL_KEYS = {
     IllegalReason.SUICIDE: "error.illegal_suicide",
     IllegalReason.KO: "error.illegal_ko",
 }
+
+
+def stopping(state: GameState) -> GameState:
+    """The stop (Art. 9.1): clocks stopped, a marking version waiting for the bot's proposal
+    (:mod:`service.judging` works it out after the commit)."""
+    return dataclasses.replace(stop_clocks(state), match=state.match.stopping())
 
 
 async def play(unit: Unit, command: Play) -> View:
@@ -41,7 +50,7 @@ async def pass_(unit: Unit, command: Pass) -> View:
 
 
 async def _move(unit: Unit, point: str | None, at_move: int | None) -> View:
-    loaded, color = await unit.running_game()
+    loaded, color = await running_game(unit)
     if loaded.stopped:
         raise WrongPhase(t("error.stopped_play", id=loaded.row.id))
     game = loaded.game
@@ -81,12 +90,12 @@ async def _move(unit: Unit, point: str | None, at_move: int | None) -> View:
 
 async def resign(unit: Unit, command: Resign) -> View:
     """Art. 11: resign at any time until the result is confirmed; asks for confirmation."""
-    loaded, color = await unit.running_game()
+    loaded, color = await running_game(unit)
     gid = loaded.row.id
     if not command.confirm:
         button = Button(t("button.resign_confirm"), token(gid, "resign", "yes"))
         return View((t("resign.confirm", id=gid),), buttons=(button,), game_id=gid)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     reason = t("end.resigned", color=color_name(color), name=names[color])
     return await finish(unit, loaded, GameResult(ResultKind.RESIGNATION, color.opponent), reason)
 
@@ -94,7 +103,7 @@ async def resign(unit: Unit, command: Resign) -> View:
 async def undo(unit: Unit, command: Undo) -> View:
     """Ask to take back your last move (``answer`` None), or answer the opponent's request.
     Against the computer the request is granted at once. Never across a stop."""
-    loaded, color = await unit.running_game()
+    loaded, color = await running_game(unit)
     if command.answer is not None:
         return await _answer_undo(unit, loaded, color, command.answer)
     if is_engine(player_of(loaded.row, color.opponent)):
@@ -112,7 +121,7 @@ async def _ask_undo(unit: Unit, loaded: Loaded, color: Color) -> View:
     match = loaded.state.match.ask_undo(color, game.move_number)
     loaded.state = dataclasses.replace(loaded.state, match=match)
     await unit.save(loaded)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     gid = loaded.row.id
     move = last.point.gtp() if last.point else t("word.pass")
     ask = t("undo.asked", id=gid, name=names[color], move=move)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from club.ranks import rank_label
+from service import people
 from service.club_commands import History, Leaderboard, ShowRating
 from service.club_ports import RatingRow
 from service.commands import Actor
@@ -29,9 +30,9 @@ def day(seconds: float) -> str:
 async def _person(unit: Unit, user: Actor | None) -> tuple[str, str, list[str]]:
     """The person asked about (the sender without ``user``), their ``@name`` and accounts."""
     account = user.id if user is not None else unit.actor.id
-    person = (await unit.persons([account]))[account]
+    person = (await people.persons(unit, [account]))[account]
     accounts = await unit.uow.players.accounts(person) or [person]
-    return person, await unit.name(person if person in accounts else account), accounts
+    return person, await people.name(unit, person if person in accounts else account), accounts
 
 
 def rating_words(row: RatingRow) -> str:
@@ -76,7 +77,7 @@ async def rating(unit: Unit, command: ShowRating) -> View:
                 "rating.result",
                 id=game.id,
                 date=day(change.at),
-                name=await unit.name(opponent),
+                name=await people.name(unit, opponent),
                 outcome=outcome(game.result or "?", mine),
                 change=f"{change.after - change.before:+.0f}",
             )
@@ -96,7 +97,7 @@ async def leaderboard(unit: Unit, command: Leaderboard) -> View:
     await unit.read_players(r.person for r in rows)
     lines = [t("leaderboard.header", n=len(rows))]
     for place, row in enumerate(rows, 1):
-        name = await unit.name(row.person)
+        name = await people.name(unit, row.person)
         lines.append(
             t("leaderboard.line", place=place, name=name, value=rating_words(row), games=row.games)
         )
@@ -124,7 +125,7 @@ async def history(unit: Unit, command: History) -> View:
                 key,
                 date=day(row.finished_at or row.updated_at),
                 id=row.id,
-                name=await unit.name(opponent),
+                name=await people.name(unit, opponent),
                 color=color_name(mine),
                 outcome=outcome(row.result or "?", mine),
             )

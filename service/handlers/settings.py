@@ -5,8 +5,11 @@ it comes from, in the language just chosen."""
 
 from __future__ import annotations
 
+from service import people
+from service.authorization import organises
 from service.commands import Configure
 from service.errors import BadArguments, NotOrganiser
+from service.events import SettingsChanged
 from service.i18n import LANGUAGE_NAMES, Text, t
 from service.preferences import (
     AUTO,
@@ -44,14 +47,14 @@ def value_words(name: str, value: str) -> str:
 async def settings(unit: Unit, command: Configure) -> View:
     """Show, or change and show, the reader's settings (or the channel's)."""
     _check(command)
-    await unit.remember(unit.actor)
-    if command.channel and not unit.organises(unit.community):
+    await people.remember(unit, unit.actor)
+    if command.channel and not organises(unit, unit.community):
         raise NotOrganiser(t("error.settings_channel"))
     if command.channel:
         owner = channel_owner(unit.request.settings_channel)
     else:
-        owner = person_owner((await unit.persons([unit.actor.id]))[unit.actor.id])
-    await unit.preferences()  # reads the person's and the channel's rows
+        owner = person_owner((await people.persons(unit, [unit.actor.id]))[unit.actor.id])
+    await people.preferences(unit)  # reads the person's and the channel's rows
     if command.values:
         kept = dict(unit.settings.get(owner, {}))
         for name, value in command.values.items():
@@ -61,8 +64,8 @@ async def settings(unit: Unit, command: Configure) -> View:
                 kept[name] = value
         await unit.uow.settings.put(owner, kept)
         unit.settings[owner] = kept
-        unit.settings_changed = True
-    unit.reader = prefs = (await unit.preferences())[unit.actor.id]
+        unit.record(SettingsChanged())
+    unit.reader = prefs = (await people.preferences(unit))[unit.actor.id]
     return View(tuple(_lines(unit, command, prefs)))  # said in the language just chosen
 
 

@@ -27,13 +27,15 @@ from engine.colors import Color
 from engine.confirmation import ConfirmationPlay
 from engine.coords import Point, format_vertex
 from engine.errors import IllegalMove, IllegalReason
+from service import people
 from service.commands import Try
 from service.errors import BadArguments, IllegalMoveError, InvalidPoint, WrongPhase
+from service.finding import running_game
 from service.i18n import joined, t
-from service.model import player_of
+from service.model import Loaded, player_of
 from service.options import parse_point
 from service.players import is_engine
-from service.unit import Loaded, Unit
+from service.unit import Unit
 from service.views import BoardView, Button, Notice, Spot, View, color_name, points_text, token
 
 _WHY = {
@@ -173,14 +175,14 @@ def numbered(steps: Sequence[Step]) -> tuple[tuple[Spot, Color, int], ...]:
 async def try_(unit: Unit, command: Try) -> View:
     """Art. 7.2: play a hypothetical sequence on a copy of the stopped position and show the
     result to both players; the game itself is unchanged (nothing is written)."""
-    loaded, color = await unit.running_game()
+    loaded, color = await running_game(unit)
     gid = loaded.row.id
     if not loaded.stopped:
         raise WrongPhase(t("error.try_not_stopped", id=gid))
     limit = unit.context.limits.try_moves
     first, moves = read_sequence(command.moves, loaded.game.size, color, limit)
     demo, steps = play_out(loaded.game.board, first, moves)
-    names = await unit.names(loaded.row)
+    names = await people.names(unit, loaded.row)
     header = t(
         "try.header",
         name=names[color],

@@ -1,0 +1,29 @@
+"""``adjudicate``: an organiser decides a game's result (Art. 10–14), in the community they
+organise; the game ends with it (:mod:`service.ending`)."""
+
+from __future__ import annotations
+
+from service.authorization import organiser, organises
+from service.commands import Adjudicate
+from service.ending import finish
+from service.errors import BadArguments, NotOrganiser
+from service.finding import require_active
+from service.i18n import t
+from service.options import parse_result
+from service.unit import Unit
+from service.views import View
+
+
+async def adjudicate(unit: Unit, command: Adjudicate) -> View:
+    """An organiser's decision (Art. 10–14): ``B+3.5``, ``W+R``, ``B+F``, ``jigo``, ..."""
+    if not organiser(unit):
+        raise NotOrganiser(t("error.not_organiser"))
+    if unit.request.game is None:
+        raise BadArguments(t("error.adjudicate_needs_game"))
+    decided = parse_result(command.result)
+    loaded = await unit.load(unit.request.game)
+    if not organises(unit, loaded.row.community):  # another server's or group's game
+        raise NotOrganiser(t("error.not_organiser_here", id=loaded.row.id))
+    require_active(loaded)
+    reason = t("end.adjudicated", name=f"@{unit.actor.name}")
+    return await finish(unit, loaded, decided, reason)
