@@ -199,9 +199,7 @@ class GameService:
         async with self.context.database.unit_of_work() as uow:
             unit = Unit(self.context, request, uow, self.context.clock())
             code = (await people.preferences(unit))[actor.id].language.value
-        if people.new_locale(
-            unit
-        ):  # what reaches them later (a challenge) speaks their app's language
+        if people.new_locale(unit):  # what reaches them later (a challenge) speaks it
             await self._write(request, lambda again: people.remember(again, actor))
         if len(self._languages) > LANGUAGE_CACHE:
             self._languages.clear()
