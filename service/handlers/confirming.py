@@ -1,6 +1,6 @@
 """The confirmation phase after the stop (Art. 9.2): ``dead`` toggles groups, ``done`` accepts one
-marking version, ``resume`` (Art. 9.3), ``filldame`` (commentary 9.2.2), and ``noresult`` after a
-reported repetition (Art. 12)."""
+marking version, ``resume`` (Art. 9.3), ``filldame`` (commentary 9.2.2), ``noresult`` after a
+reported repetition (Art. 12), and the bot's proposal written as the stop's marking version."""
 
 from __future__ import annotations
 
