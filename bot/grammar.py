@@ -1,8 +1,9 @@
 """The one command language of every adapter: parsing a typed line (``play D4 #12``, or on
 platforms that deliver plain text just ``D4 #12``) and a button's token (``g42:done:v3``) against
-the table of commands (:mod:`bot.command_table`), the generated help, and :func:`run`, which
-builds the command value of a parsed line and executes it through the service (``help`` is
-answered here, from the table). The table's names are importable from here too.
+the service's registry of commands (:mod:`service.registry`), the generated help, and
+:func:`run`, which builds the command value of a parsed line and executes it through the service
+(``help`` is registered and answered here, from the registry). The registry's names are
+importable from here too.
 """
 
 from __future__ import annotations
@@ -11,25 +12,27 @@ import dataclasses
 import difflib
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from bot.command_table import (
-    BY_NAME,
-    COMMANDS,
-    Arg,
-    ArgKind,
-    Build,
-    Help,
-    Spec,
-    Who,
-    Words,
-    placeholder,
-)
 from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
 from service.commands import AnyCommand
 from service.errors import BadArguments
 from service.i18n import has_message, joined, lines_of, t
-from service.views import split_token
+from service.registry import (
+    BY_NAME,
+    COMMANDS,
+    Arg,
+    ArgKind,
+    Build,
+    Spec,
+    Who,
+    Words,
+    needs_organiser,
+    of_token,
+    placeholder,
+    register,
+)
 
 __all__ = [
     "BY_NAME",
@@ -43,12 +46,33 @@ __all__ = [
     "Words",
     "command_of",
     "help_lines",
+    "needs_organiser",
     "parse",
     "parse_token",
     "read_charged",
     "run",
     "unknown",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    """``help [command]``: answered here, from the registry, not by the service."""
+
+    topic: str | None = None
+
+
+register(
+    Spec(
+        Help,
+        None,  # no handler: :func:`run` answers it
+        "help",
+        lambda w, _: Help(w.first),
+        args=(Arg("command", ArgKind.COMMAND, required=False),),
+        local={"cs": ("napoveda",), "hu": ("sugo",)},
+        game=False,
+    )
+)
 
 
 def unknown(name: str) -> BadArguments:
@@ -104,7 +128,7 @@ def parse(text: str, *, plain_points: bool = False) -> Words:
         if "=" in word:
             key, _, value = word.partition("=")
             key = key.lower()
-            if key not in spec.options:
+            if key not in spec.option_names:
                 raise BadArguments(t("grammar.option", name=spec.name, key=key, usage=spec.usage()))
             if key in options:
                 raise BadArguments(t("grammar.option_twice", key=key))
@@ -161,11 +185,11 @@ def _checked(
 
 def parse_token(token: str) -> Words:
     """A button's token, e.g. ``g42:done:v3`` -> ``done v3 #42``."""
-    parts = split_token(token)
-    spec = BY_NAME.get(parts[1]) if parts else None
-    if parts is None or spec is None or not spec.game:
+    parts = of_token(token)
+    if parts is None:
         raise BadArguments(t("grammar.token"))
-    return _checked(spec, list(parts[2]), {}, parts[0], None)
+    spec, game, args = parts
+    return _checked(spec, list(args), {}, game, None)
 
 
 def help_lines(name: str | None = None) -> list[str]:
@@ -183,8 +207,8 @@ def help_lines(name: str | None = None) -> list[str]:
         t("help.usage", usage=spec.usage()),
         t("help.who", who=t(f"who.{spec.who}")),
     ]
-    if spec.aliases:
-        details.append(t("help.aliases", aliases=", ".join(spec.aliases)))
+    if spec.every_alias:
+        details.append(t("help.aliases", aliases=", ".join(spec.every_alias)))
     if has_message(more := f"help.more.{spec.name}"):  # a command of several actions
         details += lines_of(t(more))
     return details
@@ -192,7 +216,10 @@ def help_lines(name: str | None = None) -> list[str]:
 
 def command_of(words: Words, opponent: Actor | None = None) -> AnyCommand | Help:
     """The command value of a parsed line (``opponent``: the resolved ``@user`` mention)."""
-    return BY_NAME[words.name].build(words, opponent)
+    build = BY_NAME[words.name].build
+    assert build is not None  # every command people send has one
+    command: AnyCommand | Help = build(words, opponent)
+    return command
 
 
 def read_charged(service: GameService, actor: Actor, read: Callable[[], Words]) -> Words:

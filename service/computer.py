@@ -31,13 +31,18 @@ from service.commands import (
 from service.errors import StaleBoard, UserError
 from service.i18n import t
 from service.model import Loaded, color_of
+from service.options import COLOR, HANDICAP, KOMI, SIZE
 from service.players import engine_level, engine_player, is_engine
 from service.ports import RESIGN, GameStatus, Opponent, OpponentUnavailable
+from service.registry import Option, OptionKind
 from service.views import View, color_name
 
 log = logging.getLogger(__name__)
-COMPUTER_OPTIONS = ("size", "level", "color", "komi", "handicap")
 MIN_LEVEL, MAX_LEVEL, DEFAULT_LEVEL = 1, 10, 5
+LEVEL = Option("level", OptionKind.INT, tuple(str(n) for n in range(MIN_LEVEL, MAX_LEVEL + 1)))
+COMPUTER = (SIZE, LEVEL, COLOR, KOMI, HANDICAP)
+"""The options of ``computer``: the level, and a challenge's terms."""
+COMPUTER_OPTIONS = tuple(o.name for o in COMPUTER)
 
 Execute = Callable[[AnyCommand, Request], Awaitable[Any]]
 

@@ -10,10 +10,17 @@ from typing import Any
 
 from service.errors import BadArguments
 from service.i18n import t
-from service.options import parse_options
+from service.options import KOMI, RATED, SIZE, TIME, parse_options
+from service.registry import Option, OptionKind, options_named
 
-LEAGUE_OPTIONS = ("system", "rounds", "size", "komi", "handicap", "time", "rated", "bye")
 SYSTEMS = ("roundrobin", "swiss", "mcmahon")
+SYSTEM = Option("system", choices=SYSTEMS)
+ROUNDS = Option("rounds", OptionKind.INT)
+HANDICAP = Option("handicap", choices=("no", "auto"))  # by rank, or none
+BYE = Option("bye", choices=("win", "none"))  # what a player without an opponent gets
+LEAGUE = (SYSTEM, ROUNDS, SIZE, KOMI, HANDICAP, TIME, RATED, BYE)
+"""The options of ``league create`` (a game's terms are the challenge's own options)."""
+LEAGUE_OPTIONS = tuple(o.name for o in LEAGUE)
 SWISS_ROUNDS = 5
 MAX_ROUNDS = 30
 NAME = re.compile(r"[^\W_][\w-]{0,31}")
@@ -70,17 +77,8 @@ class Settings:
 
 def parse_settings(options: Mapping[str, str]) -> Settings:
     """Validate ``league create``'s options, each with a message that says what to write."""
-    unknown = sorted(set(options) - set(LEAGUE_OPTIONS))
-    if unknown:
-        raise BadArguments(
-            t("error.option_unknown", key=unknown[0], known=", ".join(LEAGUE_OPTIONS))
-        )
-    values = {k: v.strip().lower() for k, v in options.items()}
-    system = values.get("system", "roundrobin")
-    if system not in SYSTEMS:
-        raise BadArguments(
-            t("error.option_choice", key="system", value=system, choices="|".join(SYSTEMS))
-        )
+    values = options_named(LEAGUE, options)
+    system = SYSTEM.choice(values.get("system", "roundrobin"))
     rounds = None
     if "rounds" in values:
         if system == "roundrobin":
@@ -92,14 +90,8 @@ def parse_settings(options: Mapping[str, str]) -> Settings:
         rounds = int(values["rounds"])
     elif system != "roundrobin":
         rounds = SWISS_ROUNDS
-    handicap = values.get("handicap", "no")
-    if handicap not in ("no", "auto"):
-        raise BadArguments(
-            t("error.option_choice", key="handicap", value=handicap, choices="no|auto")
-        )
-    bye = values.get("bye", "win")
-    if bye not in ("win", "none"):
-        raise BadArguments(t("error.option_choice", key="bye", value=bye, choices="win|none"))
+    handicap = HANDICAP.choice(values.get("handicap", "no"))
+    bye = BYE.choice(values.get("bye", "win"))
     game = {k: options[k] for k in ("size", "komi", "time", "rated") if k in options}
     terms = parse_options({"rated": "yes", **game})
     return Settings(

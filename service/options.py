@@ -1,5 +1,7 @@
 """Reading command values: challenge options (``size=9 komi=0.5 color=nigiri time=3d+1d``),
-points (``D4``) and results for adjudication, each with a translated error that says what to do."""
+points (``D4``) and results for adjudication, each with a translated error that says what to do.
+The options are declared once (:data:`CHALLENGE`, :class:`~service.registry.Option`): the
+``challenge`` command's registration and Discord's slash options use the same declarations."""
 
 from __future__ import annotations
 
@@ -22,9 +24,19 @@ from engine.result import GameResult, ResultKind
 from service.clock import BadTimeControl, TimeControl, TimeKind
 from service.errors import BadArguments, InvalidPoint
 from service.i18n import t
+from service.registry import Option, OptionKind, options_named
 
-CHALLENGE_OPTIONS = ("size", "handicap", "komi", "color", "time", "rated", "weekend")
 COLORS = ("black", "white", "nigiri")
+SIZE = Option("size", OptionKind.INT)
+HANDICAP = Option("handicap", OptionKind.INT)
+KOMI = Option("komi", OptionKind.FLOAT)
+COLOR = Option("color", choices=COLORS, names="color")
+TIME = Option("time")
+RATED = Option("rated", OptionKind.YES_NO, ("yes", "no"))
+WEEKEND = Option("weekend", OptionKind.YES_NO, ("pause", "play"))  # clocks pause at weekends
+CHALLENGE = (SIZE, HANDICAP, KOMI, COLOR, TIME, RATED, WEEKEND)
+"""The options of ``challenge``."""
+CHALLENGE_OPTIONS = tuple(o.name for o in CHALLENGE)
 NO_TIME = TimeControl(TimeKind.NONE)
 
 
@@ -41,32 +53,13 @@ class GameOptions:
     weekend: bool = False  # clocks pause at weekends
 
 
-def _yes_no(key: str, value: str, yes: str = "yes", no: str = "no") -> bool:
-    if value in (yes, "on", "true"):
-        return True
-    if value in (no, "off", "false"):
-        return False
-    raise BadArguments(t("error.option_choice", key=key, value=value, choices=f"{yes}|{no}"))
-
-
-def _integer(key: str, value: str) -> int:
-    if not re.fullmatch(r"\d{1,3}", value):
-        raise BadArguments(t("error.option_number", key=key, value=value))
-    return int(value)
-
-
 def parse_options(options: Mapping[str, str]) -> GameOptions:
     """Validate challenge options; defaults: 19×19, even, komi 6.5 (0 with handicap), nigiri."""
-    unknown = sorted(set(options) - set(CHALLENGE_OPTIONS))
-    if unknown:
-        raise BadArguments(
-            t("error.option_unknown", key=unknown[0], known=", ".join(CHALLENGE_OPTIONS))
-        )
-    values = {k: v.strip().lower() for k, v in options.items()}
-    size = _integer("size", values["size"]) if "size" in values else 19
+    values = options_named(CHALLENGE, options)
+    size = SIZE.integer(values["size"]) if "size" in values else 19
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BadArguments(t("error.size", size=size, low=MIN_SIZE, high=MAX_SIZE))
-    handicap = _integer("handicap", values["handicap"]) if "handicap" in values else 0
+    handicap = HANDICAP.integer(values["handicap"]) if "handicap" in values else 0
     if handicap:
         limit = max_handicap(size)
         if limit == 0:
@@ -79,19 +72,13 @@ def parse_options(options: Mapping[str, str]) -> GameOptions:
         if not re.fullmatch(r"-?\d{1,3}(\.5|\.0)?", text) or abs(float(text)) > 150:
             raise BadArguments(t("error.komi", value=options["komi"]))
         komi = float(text)
-    color = values.get("color", "nigiri")
-    if color not in COLORS:
-        raise BadArguments(
-            t("error.option_choice", key="color", value=color, choices="|".join(COLORS))
-        )
+    color = COLOR.choice(values.get("color", "nigiri"))
     try:
         control = TimeControl.parse(values.get("time", "none"))
     except BadTimeControl:
         raise BadArguments(t("error.time", value=options["time"])) from None
-    rated = _yes_no("rated", values["rated"]) if "rated" in values else False
-    weekend = (
-        _yes_no("weekend", values["weekend"], "pause", "play") if "weekend" in values else False
-    )
+    rated = RATED.yes(values["rated"]) if "rated" in values else False
+    weekend = WEEKEND.yes(values["weekend"]) if "weekend" in values else False
     return GameOptions(size, handicap, komi, color, control, rated, weekend)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from service.i18n import LANGUAGES, supported
+from service.registry import Option
 
 LANGUAGE, THEME, NOTIFY = "language", "theme", "notify"
 #: a channel's alone: ``on`` lets the players of rated and league games living in the channel ask
@@ -29,6 +30,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
 PERSON_SETTINGS = (LANGUAGE, THEME, NOTIFY)
 CHANNEL_SETTINGS = (LANGUAGE, THEME, ESTIMATE)
 AUTO = "auto"  # ``settings language=auto``: forget the choice, follow the order again
+#: ``settings``'s options: every choice, or ``auto``; the names of the choices but the
+#: languages' are translated (``settings.theme.dark``)
+OPTIONS = (
+    Option(LANGUAGE, choices=(*CHOICES[LANGUAGE], AUTO)),
+    *(Option(n, choices=(*CHOICES[n], AUTO), names=f"settings.{n}") for n in (THEME, NOTIFY)),
+    Option(ESTIMATE, choices=(*CHOICES[ESTIMATE], AUTO), names=f"settings.{ESTIMATE}"),
+)
 
 
 class Source(enum.StrEnum):

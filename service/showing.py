@@ -14,9 +14,21 @@ from engine.filling import FillPlan, plan_fill
 from engine.marking import capturable
 from engine.result import GameResult
 from service import people
+from service.commands import (
+    Done,
+    EstimateScore,
+    FillDame,
+    NoResult,
+    Pass,
+    Resign,
+    Resume,
+    Sgf,
+    Undo,
+)
 from service.i18n import joined, number, t
 from service.model import GameState, Loaded, player_of
 from service.ports import GameRow
+from service.registry import token
 from service.timing import left_text
 from service.unit import Unit
 from service.views import (
@@ -30,7 +42,6 @@ from service.views import (
     points_text,
     result_words,
     tally,
-    token,
 )
 
 
@@ -51,14 +62,14 @@ def game_buttons(loaded: Loaded) -> tuple[Button, ...]:
     organiser said so: typed, not offered on every board)."""
     gid = loaded.row.id
     buttons = [
-        Button(t("button.pass"), token(gid, "pass", f"m{loaded.game.move_number}")),
-        Button(t("button.undo"), token(gid, "undo")),
-        Button(t("button.resign"), token(gid, "resign")),
+        Button(t("button.pass"), token(Pass, gid, move=loaded.game.move_number)),
+        Button(t("button.undo"), token(Undo, gid)),
+        Button(t("button.resign"), token(Resign, gid)),
     ]
     if loaded.game.repetitions:
-        buttons.append(Button(t("button.noresult"), token(gid, "noresult")))
+        buttons.append(Button(t("button.noresult"), token(NoResult, gid)))
     if not loaded.row.rated and loaded.row.league_id is None:
-        buttons.append(Button(t("button.estimate"), token(gid, "estimate")))
+        buttons.append(Button(t("button.estimate"), token(EstimateScore, gid)))
     return tuple(buttons)
 
 
@@ -131,10 +142,10 @@ async def marking_reply(
         sequence=numbered(warnings[0].moves) if warnings else (),
     )
     buttons = (
-        Button(t("button.done"), token(gid, "done", f"v{match.version}")),
-        Button(t("button.resume"), token(gid, "resume")),
-        *((Button(t("button.filldame"), token(gid, "filldame")),) if plan.stones else ()),
-        Button(t("button.resign"), token(gid, "resign")),
+        Button(t("button.done"), token(Done, gid, version=match.version)),
+        Button(t("button.resume"), token(Resume, gid)),
+        *((Button(t("button.filldame"), token(FillDame, gid)),) if plan.stones else ()),
+        Button(t("button.resign"), token(Resign, gid)),
     )
     notices: tuple[Notice, ...] = ()
     if notify_both:
@@ -149,8 +160,8 @@ def _judging_reply(loaded: Loaded, names: dict[Color, str], before: tuple[str, .
     text = t("caption.judging", id=gid)
     lines = (*before, t("info.stopped_judging", id=gid))
     buttons = (
-        Button(t("button.resume"), token(gid, "resume")),
-        Button(t("button.resign"), token(gid, "resign")),
+        Button(t("button.resume"), token(Resume, gid)),
+        Button(t("button.resign"), token(Resign, gid)),
     )
     board = dataclasses.replace(board_view(loaded.game, names, text), to_move=None)
     return View(lines, board=board, buttons=buttons, game_id=gid)
@@ -199,7 +210,7 @@ async def ended_reply(
     if score is not None:
         board = dataclasses.replace(board, version=version, final=True)
     players = (player_of(loaded.row, Color.BLACK), player_of(loaded.row, Color.WHITE))
-    sgf = Button(t("button.sgf"), token(loaded.row.id, "sgf"))
+    sgf = Button(t("button.sgf"), token(Sgf, loaded.row.id))
     notices = tuple(Notice(p, tuple(lines), (sgf,)) for p in players)
     return View(tuple(lines), board=board, buttons=(sgf,), notify=notices, game_id=loaded.row.id)
 

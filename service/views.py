@@ -41,7 +41,8 @@ def split_token(text: str) -> tuple[int, str, tuple[str, ...]] | None:
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A button: its label and the command token it sends back (``g42:pass``)."""
+    """A button: its label and the command token it sends back (``g42:pass``), built from the
+    command's registration (:func:`service.registry.token`)."""
 
     label: str
     token: str
@@ -49,11 +50,6 @@ class Button:
     def __post_init__(self) -> None:
         if len(self.token.encode()) > MAX_TOKEN_BYTES:
             raise ValueError(f"button token longer than {MAX_TOKEN_BYTES} bytes: {self.token}")
-
-
-def token(game_id: int, command: str, *args: str) -> str:
-    """The compact command token a button carries, e.g. ``g42:done:v3``."""
-    return ":".join((f"g{game_id}", command, *args))
 
 
 @dataclass(frozen=True, slots=True)

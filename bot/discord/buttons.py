@@ -1,5 +1,6 @@
 """Restart-proof buttons: a :class:`discord.ui.DynamicItem` whose ``custom_id`` is ``go:`` plus the
-service's button token (``go:g42:done:v3``), so a press on any old message reaches the service."""
+service's button token (``go:g42:done:v3``), so a press on any old message reaches the service.
+Its style is the one the command's registration names (:class:`service.registry.Style`)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from typing import Any
 import discord
 
 from service import Button
+from service.registry import Style, of_token
 from service.views import TOKEN_PATTERN, split_token
 
 PREFIX = "go:"
 TEMPLATE = f"{PREFIX}(?P<token>{TOKEN_PATTERN})"
-_STYLES = {
-    "accept": discord.ButtonStyle.success,
-    "resign": discord.ButtonStyle.danger,
-    "done": discord.ButtonStyle.success,
-    "pass": discord.ButtonStyle.primary,
+STYLES = {
+    Style.PRIMARY: discord.ButtonStyle.primary,
+    Style.SECONDARY: discord.ButtonStyle.secondary,
+    Style.SUCCESS: discord.ButtonStyle.success,
+    Style.DANGER: discord.ButtonStyle.danger,
 }
 
 Press = Callable[[discord.Interaction[Any], str], Awaitable[None]]
@@ -30,7 +32,8 @@ class GoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], templ
     def __init__(self, token: str, label: str | None = None) -> None:
         parts = split_token(token)
         command = parts[1] if parts else ""
-        style = _STYLES.get(command, discord.ButtonStyle.secondary)
+        known = of_token(token)
+        style = STYLES[known[0].style if known else Style.SECONDARY]
         super().__init__(
             discord.ui.Button(label=label or command, custom_id=PREFIX + token, style=style)
         )

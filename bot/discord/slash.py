@@ -1,7 +1,8 @@
 """``/go <command>`` and ``/club <command>`` (club play's: Discord allows 25 subcommands in a
-group) generated from the shared command table: one subcommand per :data:`bot.grammar.COMMANDS`
-entry, its arguments and ``key=value`` options as typed slash options
-(points as strings with autocomplete, mentions as users, word choices as choices)."""
+group) generated from the registry of commands: one subcommand per command people send, in the
+group its registration names, its arguments and ``key=value`` options as typed slash options
+(points as strings with autocomplete, mentions as users, word choices as choices; each option's
+type and choices from its declaration, :class:`~service.registry.Option`)."""
 
 from __future__ import annotations
 
@@ -16,33 +17,32 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.translator import localized
 from bot.grammar import BY_NAME, COMMANDS, Arg, ArgKind, Spec
-from service.i18n import LANGUAGES
-from service.options import COLORS
-from service.preferences import AUTO, CHOICES, ESTIMATE, NOTIFY, THEME
+from service.registry import Group, Option, OptionKind
 
-# Discord option types of the challenge options; options not named here are strings.
-OPTION_TYPES: dict[str, Any] = {
-    "size": int,
-    "handicap": int,
-    "komi": float,
-    "color": str,  # its choices: LOCALIZED_CHOICES
-    "rated": Literal["yes", "no"],
-    "weekend": Literal["pause", "play"],
-    # settings: the values the grammar reads (``auto`` forgets a choice)
-    "language": Literal[(*LANGUAGES, AUTO)],
-    "theme": str,  # its choices: LOCALIZED_CHOICES
-    "notify": str,
-    "estimate": str,  # a channel's (``settings channel``); its choices: LOCALIZED_CHOICES
-}
 MAX_CHOICES = 25
-# Options whose choices have names to translate (catalogue key prefixes): in English the name is
-# the value, the word the grammar reads, which is what Discord sends whatever the reader's locale.
-LOCALIZED_CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "color": ("color", COLORS),
-    "theme": ("settings.theme", (*CHOICES[THEME], AUTO)),
-    "notify": ("settings.notify", (*CHOICES[NOTIFY], AUTO)),
-    "estimate": ("settings.estimate", (*CHOICES[ESTIMATE], AUTO)),
-}
+_TYPES: dict[OptionKind, type] = {OptionKind.INT: int, OptionKind.FLOAT: float}
+
+
+def option_type(option: Option) -> Any:
+    """The Discord type of an option: a number, or a string; fixed choices without translated
+    names as a ``Literal`` of them (in English the name of a choice is its value, the word the
+    grammar reads, which is what Discord sends whatever the reader's locale)."""
+    kind = _TYPES.get(option.kind, str)
+    if option.choices and option.names is None and len(option.choices) <= MAX_CHOICES:
+        return Literal[tuple(kind(c) for c in option.choices)]
+    return kind
+
+
+def localized_choices(option: Option) -> list[app_commands.Choice[str]]:
+    """The choices of an option whose choices have translated names (none for the others),
+    named by their value and localized by their catalogue key (``color.black``)."""
+    if option.names is None:
+        return []
+    return [
+        app_commands.Choice(name=app_commands.locale_str(v, key=f"{option.names}.{v}"), value=v)
+        for v in option.choices
+    ]
+
 
 Run = Callable[[discord.Interaction[Any], str, Sequence[discord.abc.User]], Awaitable[None]]
 Complete = Callable[[discord.Interaction[Any], str], Awaitable[list[str]]]
@@ -82,15 +82,6 @@ def _describe(name: str) -> app_commands.locale_str:
     return localized("discord.option.other", name=name)
 
 
-def _choices(name: str) -> list[app_commands.Choice[str]]:
-    """The choices of option ``name``, named by their value and localized by their key."""
-    prefix, values = LOCALIZED_CHOICES[name]
-    return [
-        app_commands.Choice(name=app_commands.locale_str(v, key=f"{prefix}.{v}"), value=v)
-        for v in values
-    ]
-
-
 def _parameters(spec: Spec, points: PointTransformer) -> list[inspect.Parameter]:
     """The slash options of one command: its arguments, options, and ``game`` when it takes one."""
     keyword = inspect.Parameter.KEYWORD_ONLY
@@ -108,9 +99,9 @@ def _parameters(spec: Spec, points: PointTransformer) -> list[inspect.Parameter]
             annotation = Literal[tuple(sorted(s.name for s in COMMANDS))]
         default = inspect.Parameter.empty if arg.required else None
         params.append(inspect.Parameter(name, keyword, default=default, annotation=annotation))
-    for key in spec.options:
-        annotation = OPTION_TYPES.get(key, str)
-        params.append(inspect.Parameter(key, keyword, default=None, annotation=annotation))
+    for option in spec.options:
+        annotation = option_type(option)
+        params.append(inspect.Parameter(option.name, keyword, default=None, annotation=annotation))
     if spec.game:
         params.append(inspect.Parameter("game", keyword, default=None, annotation=int))
     required = [p for p in params if p.default is inspect.Parameter.empty]
@@ -131,7 +122,7 @@ def command_text(spec: Spec, values: dict[str, Any]) -> tuple[str, list[discord.
             words.append(f"@{value.id}")
         else:
             words.append(str(value))
-    for key in spec.options:
+    for key in spec.option_names:
         value = values.get(key)
         if value is not None:
             shown = f"{value:g}" if isinstance(value, float) else str(value)
@@ -156,34 +147,27 @@ def _subcommand(
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     descriptions = {p.name: _describe(p.name) for p in parameters[1:]}
     app_commands.describe(**descriptions)(callback)
-    choices = {p.name: _choices(p.name) for p in parameters[1:] if p.name in LOCALIZED_CHOICES}
-    app_commands.choices(**choices)(callback)
+    named = {o.name: localized_choices(o) for o in spec.options}
+    app_commands.choices(**{name: c for name, c in named.items() if c})(callback)
     description = localized(f"help.cmd.{spec.name}")
     return app_commands.Command(name=spec.name, description=description, callback=callback)
 
 
-CLUB_COMMANDS = ("rating", "leaderboard", "history", "league", "link", "unlink")
-"""Club play's commands, in a group of their own (``/club league …``): Discord allows at most
-25 subcommands in a group, and the grammar has more commands than that."""
-
-
 def go_group(run: Run, complete: Complete) -> app_commands.Group:
-    """The ``/go`` group with one subcommand per command of the grammar but club play's."""
-    return _group("go", "discord.group", run, complete, lambda name: name not in CLUB_COMMANDS)
+    """The ``/go`` group: the commands registered in it."""
+    return _group(Group.GO, "discord.group", run, complete)
 
 
 def club_group(run: Run, complete: Complete) -> app_commands.Group:
     """The ``/club`` group: ratings, the leaderboard, history, leagues and linked accounts."""
-    return _group("club", "discord.club_group", run, complete, CLUB_COMMANDS.__contains__)
+    return _group(Group.CLUB, "discord.club_group", run, complete)
 
 
-def _group(
-    name: str, key: str, run: Run, complete: Complete, wanted: Callable[[str], bool]
-) -> app_commands.Group:
-    """The group ``name`` described by the message ``key``, with the commands ``wanted``."""
-    group = app_commands.Group(name=name, description=localized(key))
+def _group(group: Group, key: str, run: Run, complete: Complete) -> app_commands.Group:
+    """The slash group ``group`` described by the message ``key``, with its commands."""
+    made = app_commands.Group(name=group.value, description=localized(key))
     points = PointTransformer(complete)
     for spec in COMMANDS:
-        if wanted(spec.name):
-            group.add_command(_subcommand(spec, run, points))
-    return group
+        if spec.group is group:
+            made.add_command(_subcommand(spec, run, points))
+    return made

@@ -15,8 +15,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot import errors
-from bot.command_table import needs_organiser
-from bot.grammar import BY_NAME, Words, parse, parse_token, read_charged, run
+from bot.grammar import BY_NAME, Words, needs_organiser, parse, parse_token, read_charged, run
 from bot.telegram.admins import Admins
 from bot.telegram.formatting import HOME, as_html, fit, replying
 from bot.telegram.people import PLATFORM, People, language_of, user_id_of

@@ -18,6 +18,7 @@ from service.i18n import t
 from service.league_play import league_data
 from service.players import platform_of
 from service.ports import PlayerRow
+from service.registry import Arg, ArgKind, Group, command
 from service.unit import Unit
 from service.views import View
 
@@ -33,6 +34,14 @@ def new_code() -> str:
     return f"{chars[:4]}-{chars[4:]}"
 
 
+@command(
+    LinkAccount,
+    "link",
+    build=lambda w, _: LinkAccount(w.args[0] if w.args else None),
+    args=(Arg("code", ArgKind.WORD, required=False),),
+    game=False,
+    group=Group.CLUB,
+)
 async def link(unit: Unit, command: LinkAccount) -> View:
     """Give a code, or use one."""
     await people.remember(unit, unit.actor)
@@ -118,6 +127,7 @@ async def _merge_ratings(unit: Unit, person: str, joining: str) -> None:
     await unit.uow.ratings.delete(joining)
 
 
+@command(Unlink, "unlink", game=False, group=Group.CLUB)
 async def unlink(unit: Unit, command: Unlink) -> View:
     """Separate this account (or, from the person's own account, every account linked into it);
     each separated account keeps a copy of the person's rating."""

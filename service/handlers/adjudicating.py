@@ -10,10 +10,18 @@ from service.errors import BadArguments, NotOrganiser
 from service.finding import require_active
 from service.i18n import t
 from service.options import parse_result
+from service.registry import Arg, ArgKind, Who, command
 from service.unit import Unit
 from service.views import View
 
 
+@command(
+    Adjudicate,
+    "adjudicate",
+    build=lambda w, _: Adjudicate(w.args[0]),
+    who=Who.ORGANISER,
+    args=(Arg("result", ArgKind.RESULT),),
+)
 async def adjudicate(unit: Unit, command: Adjudicate) -> View:
     """An organiser's decision (Art. 10–14): ``B+3.5``, ``W+R``, ``B+F``, ``jigo``, ..."""
     if not organiser(unit):

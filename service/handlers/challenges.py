@@ -13,14 +13,24 @@ from service.errors import BadArguments, NoSuchGame, NotAPlayer, WrongPhase
 from service.finding import numbers
 from service.i18n import t
 from service.model import GameState, Loaded
-from service.options import GameOptions, parse_options
+from service.options import CHALLENGE, GameOptions, parse_options
 from service.ports import GameRow, GameStatus
+from service.registry import Arg, ArgKind, Style, Who, command, token
 from service.showing import board_reply, terms_text
 from service.timing import new_clocks
 from service.unit import Unit
-from service.views import Button, Notice, View, token
+from service.views import Button, Notice, View
 
 
+@command(
+    Challenge,
+    "challenge",
+    build=lambda w, opponent: Challenge(opponent, dict(w.options)),
+    args=(Arg("@user", ArgKind.MENTION, required=False),),
+    options=CHALLENGE,
+    game=False,
+    home=True,
+)
 async def challenge(unit: Unit, command: Challenge) -> View:
     """Propose a game to the opponent (None: an open challenge anyone may take)."""
     terms = parse_options(command.options)
@@ -66,8 +76,8 @@ async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameO
     await unit.write_links(row.id)
     summary = await terms_text(unit, row)
     buttons = (
-        Button(t("button.accept"), token(row.id, "accept")),
-        Button(t("button.decline"), token(row.id, "decline")),
+        Button(t("button.accept"), token(Accept, row.id)),
+        Button(t("button.decline"), token(Decline, row.id)),
     )
     if opponent is None:
         lines = (t("challenge.open", id=row.id, name=f"@{actor.name}", terms=summary),)
@@ -104,6 +114,7 @@ async def _addressed(unit: Unit, *, open_ones: bool) -> Loaded:
     return await unit.load(rows[0].id)
 
 
+@command(Accept, "accept", who=Who.CHALLENGED, starts=True, style=Style.SUCCESS)
 async def accept(unit: Unit, command: Accept) -> View:
     """Start the game: only the challenged user, or anyone but the challenger if open."""
     loaded = await _addressed(unit, open_ones=True)
@@ -132,6 +143,7 @@ async def accept(unit: Unit, command: Accept) -> View:
     return view
 
 
+@command(Decline, "decline", who=Who.CHALLENGED)
 async def decline(unit: Unit, command: Decline) -> View:
     """Refuse a challenge (the challenged user) or withdraw it (the challenger)."""
     loaded = await _addressed(unit, open_ones=False)

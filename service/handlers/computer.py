@@ -6,7 +6,7 @@ import re
 
 from service.commands import Accept, Computer, Request
 from service.computer import (
-    COMPUTER_OPTIONS,
+    COMPUTER,
     DEFAULT_LEVEL,
     MAX_LEVEL,
     MIN_LEVEL,
@@ -17,20 +17,25 @@ from service.errors import BadArguments, WrongPhase
 from service.handlers.challenges import accept, propose
 from service.i18n import t
 from service.options import parse_options
+from service.registry import command, options_named
 from service.unit import Unit
 from service.views import View
 
 
+@command(
+    Computer,
+    "computer",
+    build=lambda w, _: Computer(dict(w.options)),
+    options=COMPUTER,
+    game=False,
+)
 async def computer(unit: Unit, command: Computer) -> View:
     """Start a game against the computer: ``size=9 level=5 color=black komi=6.5``."""
     opponent = unit.context.opponent
     if opponent is None:
         raise WrongPhase(t("error.computer_unavailable"))
     options = command.options
-    unknown = sorted(set(options) - set(COMPUTER_OPTIONS))
-    if unknown:
-        known = ", ".join(COMPUTER_OPTIONS)
-        raise BadArguments(t("error.option_unknown", key=unknown[0], known=known))
+    options_named(COMPUTER, options)
     level_text = options.get("level", str(DEFAULT_LEVEL)).strip()
     if not re.fullmatch(r"\d{1,2}", level_text) or not MIN_LEVEL <= int(level_text) <= MAX_LEVEL:
         raise BadArguments(t("error.level", value=level_text, low=MIN_LEVEL, high=MAX_LEVEL))

@@ -20,6 +20,7 @@ from service.match import Offer
 from service.model import Loaded, player_of
 from service.options import parse_point
 from service.ports import GameStatus
+from service.registry import Arg, ArgKind, Style, Who, command
 from service.showing import board_reply, counted, game_buttons, marking_reply
 from service.timing import start_turn
 from service.unit import Unit
@@ -33,6 +34,13 @@ async def _stopped_game(unit: Unit) -> tuple[Loaded, Color]:
     return loaded, color
 
 
+@command(
+    Dead,
+    "dead",
+    build=lambda w, _: Dead(w.args),
+    who=Who.PLAYER,
+    args=(Arg("point", ArgKind.POINT, repeat=True),),
+)
 async def dead(unit: Unit, command: Dead) -> View:
     """Toggle life and death of the whole groups containing the points (Art. 7)."""
     if not command.points:
@@ -57,6 +65,14 @@ async def dead(unit: Unit, command: Dead) -> View:
     return await marking_reply(unit, loaded, (line,))
 
 
+@command(
+    Done,
+    "done",
+    build=lambda w, _: Done(w.number()),
+    who=Who.PLAYER,
+    args=(Arg("version", ArgKind.VERSION, required=False),),
+    style=Style.SUCCESS,
+)
 async def done(unit: Unit, command: Done) -> View:
     """Accept a marking version; the game ends when both players accepted the same version."""
     loaded, color = await _stopped_game(unit)
@@ -79,6 +95,7 @@ async def done(unit: Unit, command: Done) -> View:
     return dataclasses.replace(view, notify=(Notice(other, (*view.lines, ask), view.buttons),))
 
 
+@command(Resume, "resume", who=Who.PLAYER)
 async def resume(unit: Unit, command: Resume) -> View:
     """Art. 9.3: back to play; the opponent of the requester moves first; markings go."""
     loaded, color = await _stopped_game(unit)
@@ -95,6 +112,7 @@ async def resume(unit: Unit, command: Resume) -> View:
     return await board_reply(unit, loaded, (line,))
 
 
+@command(FillDame, "filldame", who=Who.PLAYER, aliases=("fill",))
 async def filldame(unit: Unit, command: FillDame) -> View:
     """Propose filling the neutral points, or agree to the opponent's proposal; then the
     engine's safe fill is placed (not moves: commentary 9.2.2) and counted again."""
@@ -126,6 +144,7 @@ async def filldame(unit: Unit, command: FillDame) -> View:
     return await marking_reply(unit, loaded, (t("fill.done", stones=placed),))
 
 
+@command(NoResult, "noresult", who=Who.PLAYER)
 async def noresult(unit: Unit, command: NoResult) -> View:
     """Art. 12: after a reported repetition, propose no result; both agreeing makes it Void."""
     loaded, color = await running_game(unit)
@@ -147,6 +166,7 @@ async def noresult(unit: Unit, command: NoResult) -> View:
     )
 
 
+@command(Propose, limited=False)  # the bot's own, after the stop
 async def propose(unit: Unit, command: Propose) -> View | None:
     """Write the bot's proposal (worked out after the stop, outside any transaction) as the
     stop's marking version, and announce it to both players. Dropped (None) when the game moved

@@ -38,15 +38,16 @@ from engine.counting import PointStatus, Side
 from engine.estimate import estimate as estimate_dead
 from engine.territory_map import territory_owner
 from service import people
-from service.commands import EstimateScore
+from service.commands import EstimateScore, ShowBoard
 from service.errors import NoSuchGame, NotAPlayer, UserError, WrongPhase
 from service.finding import find_game
 from service.i18n import number, plural, t
 from service.model import Loaded, color_of
 from service.ports import GameStatus
 from service.preferences import ESTIMATE, channel_owner
+from service.registry import command, token
 from service.unit import Unit
-from service.views import BoardView, Button, Spot, View, color_name, points_text, side_texts, token
+from service.views import BoardView, Button, Spot, View, color_name, points_text, side_texts
 
 _TERRITORY = {Color.BLACK: PointStatus.BLACK_TERRITORY, Color.WHITE: PointStatus.WHITE_TERRITORY}
 
@@ -107,6 +108,7 @@ def estimated(board: Board, komi: float) -> Estimated:
     )
 
 
+@command(EstimateScore, "estimate", writes=False)  # the estimator's reading, a read
 async def estimate(unit: Unit, command: EstimateScore) -> View:
     """The estimate of the request's game for whoever may see it (see the module docstring)."""
     loaded = await find_game(unit)
@@ -156,7 +158,7 @@ async def estimate(unit: Unit, command: EstimateScore) -> View:
         lines.append(t("estimate.unsettled", points=points_text(sorted(counted.unsettled))))
     board = _board_view(loaded, counted, names, text)
     back = t("button.count") if loaded.stopped else t("button.board")  # the game's own board
-    buttons = (Button(back, token(gid, "board")),)
+    buttons = (Button(back, token(ShowBoard, gid)),)
     return View(tuple(lines), board=board, buttons=buttons, game_id=gid)
 
 

@@ -15,6 +15,7 @@ from service.i18n import number, t
 from service.league_play import league_data, rounds_of, table
 from service.league_settings import LEAGUE_NUMBER, league_name
 from service.ports import GameStatus
+from service.registry import command
 from service.timing import left_text
 from service.unit import Unit
 from service.views import TableView, View
@@ -35,6 +36,7 @@ async def named(unit: Unit, name: str | None) -> LeagueRow:
     return row
 
 
+@command(LeagueInfo, writes=False)  # built by `league`'s registration
 async def league_info(unit: Unit, command: LeagueInfo) -> View:
     """A read: ``league list``, ``league round NAME [N]``, ``league standings NAME``."""
     if command.action is LeagueAction.LIST:

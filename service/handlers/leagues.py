@@ -9,7 +9,14 @@ import dataclasses
 from engine.colors import Color
 from service import people
 from service.authorization import organises
-from service.club_commands import READ_ACTIONS, League, LeagueAction, LeagueInfo
+from service.club_commands import (
+    ORGANISER_ACTIONS,
+    READ_ACTIONS,
+    League,
+    LeagueAction,
+    LeagueInfo,
+    league_command,
+)
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NotOrganiser, WrongPhase
 from service.handlers.league_reads import league_info, named
@@ -22,14 +29,49 @@ from service.league_play import (
     rounds_of,
     start_game,
 )
-from service.league_settings import LeagueData, Member, Settings, league_name, parse_settings
+from service.league_settings import (
+    LEAGUE,
+    LeagueData,
+    Member,
+    Settings,
+    league_name,
+    parse_settings,
+)
 from service.ports import GameRow, GameStatus
+from service.registry import Arg, ArgKind, Group, Words, command
 from service.unit import Unit
 from service.views import Notice, View
 
 MIN_MEMBERS = 2
 
 
+def _league(words: Words) -> League | LeagueInfo:
+    """``league join autumn``, ``league pair autumn force``, ``league create autumn size=9``: a
+    read for ``round``, ``standings`` and ``list`` (:class:`LeagueInfo`)."""
+    rest = words.args[1:]
+    return league_command(
+        LeagueAction(words.args[0].lower()),
+        rest[0] if rest else None,
+        rest[1].lower() if len(rest) > 1 else None,
+        words.options,
+    )
+
+
+@command(
+    League,
+    "league",
+    build=lambda w, _: _league(w),
+    args=(
+        Arg("action", ArgKind.WORD, choices=tuple(a.value for a in LeagueAction)),
+        Arg("name", ArgKind.WORD, required=False),
+        Arg("extra", ArgKind.WORD, required=False),
+    ),
+    options=LEAGUE,
+    game=False,
+    home=True,  # announcements for the club: answered in the open
+    group=Group.CLUB,
+    organiser=lambda w: w.first in {a.value for a in ORGANISER_ACTIONS},
+)
 async def league(unit: Unit, command: League) -> View:
     """Run one ``league`` action that changes something."""
     action = command.action

@@ -17,6 +17,7 @@ from service.finding import find_game
 from service.i18n import Text, joined, plural, t
 from service.model import color_of
 from service.ports import GameRow, GameStatus
+from service.registry import command
 from service.showing import board_reply, terms_text
 from service.timing import time_left
 from service.unit import Unit
@@ -27,6 +28,7 @@ OPEN_LISTED = 10
 looking for a game; the list says when there are more."""
 
 
+@command(ShowBoard, "board", writes=False, aliases=("show",), fresh=True)
 async def board(unit: Unit, command: ShowBoard) -> View:
     """The current board (or the counting view in the confirmation phase)."""
     loaded = await find_game(unit)
@@ -38,6 +40,7 @@ async def board(unit: Unit, command: ShowBoard) -> View:
     return await board_reply(unit, loaded, notify_mover=False)
 
 
+@command(LegalPoints, writes=False, limited=False)  # Discord's autocomplete
 async def legal_points(unit: Unit, command: LegalPoints) -> list[str]:
     """The points the actor may play now in their game (Art. 4–6: no occupied, suicide or ko
     points), in column then row order; empty when it is not their move."""
@@ -56,6 +59,7 @@ async def legal_points(unit: Unit, command: LegalPoints) -> list[str]:
     return [p.gtp() for p in points]
 
 
+@command(Games, "games", writes=False, aliases=("list",), game=False)
 async def games(unit: Unit, command: Games) -> View:
     """The actor's games (whose move, time left), challenges, open challenges, and the games that
     finished in the last ``finished_days`` (with the result); each line names its game
@@ -170,6 +174,7 @@ _AGO = (
 )
 
 
+@command(Sgf, "sgf", writes=False, aliases=("record",))
 async def sgf(unit: Unit, command: Sgf) -> View:
     """The game record as an SGF file (``RU[Japanese]``, ``RE`` once finished)."""
     loaded = await find_game(unit, (GameStatus.ACTIVE, GameStatus.FINISHED))

@@ -20,10 +20,11 @@ from service.i18n import t
 from service.model import GameState, Loaded, player_of
 from service.options import parse_point
 from service.players import is_engine
+from service.registry import Arg, ArgKind, Style, Who, command, token
 from service.showing import board_reply, marking_reply
 from service.timing import after_move, elapsed, start_turn, stop_clocks, time_left
 from service.unit import Unit
-from service.views import Button, Notice, View, color_name, token
+from service.views import Button, Notice, View, color_name
 
 _ILLEGAL_KEYS = {
     IllegalReason.OCCUPIED: "error.illegal_occupied",
@@ -38,11 +39,28 @@ def stopping(state: GameState) -> GameState:
     return dataclasses.replace(stop_clocks(state), match=state.match.stopping())
 
 
+@command(
+    Play,
+    "play",
+    build=lambda w, _: Play(w.args[0]),
+    who=Who.TO_MOVE,
+    args=(Arg("point", ArgKind.POINT),),
+    aliases=("move",),
+)
 async def play(unit: Unit, command: Play) -> View:
     """A stone on the command's point (Art. 4–6)."""
     return await _move(unit, command.point, command.at_move)
 
 
+@command(
+    Pass,
+    "pass",
+    build=lambda w, _: Pass(w.number()),
+    who=Who.TO_MOVE,
+    args=(Arg("move", ArgKind.MOVE, required=False),),
+    local={"cs": ("pas",), "hu": ("passz",)},
+    style=Style.PRIMARY,
+)
 async def pass_(unit: Unit, command: Pass) -> View:
     """A pass (Art. 9.1: two in succession stop the game). ``at_move`` (from a button) is the
     move number of the board it was pressed on: a pass from an older board is refused."""
@@ -88,18 +106,33 @@ async def _move(unit: Unit, point: str | None, at_move: int | None) -> View:
     return await board_reply(unit, loaded, lines)
 
 
+@command(
+    Resign,
+    "resign",
+    build=lambda w, _: Resign(confirm=w.yes("yes") is True),
+    who=Who.PLAYER,
+    args=(Arg("yes", ArgKind.WORD, required=False, choices=("yes",)),),
+    style=Style.DANGER,
+)
 async def resign(unit: Unit, command: Resign) -> View:
     """Art. 11: resign at any time until the result is confirmed; asks for confirmation."""
     loaded, color = await running_game(unit)
     gid = loaded.row.id
     if not command.confirm:
-        button = Button(t("button.resign_confirm"), token(gid, "resign", "yes"))
+        button = Button(t("button.resign_confirm"), token(Resign, gid, yes="yes"))
         return View((t("resign.confirm", id=gid),), buttons=(button,), game_id=gid)
     names = await people.names(unit, loaded.row)
     reason = t("end.resigned", color=color_name(color), name=names[color])
     return await finish(unit, loaded, GameResult(ResultKind.RESIGNATION, color.opponent), reason)
 
 
+@command(
+    Undo,
+    "undo",
+    build=lambda w, _: Undo(w.yes("yes")),
+    who=Who.PLAYER,
+    args=(Arg("answer", ArgKind.WORD, required=False, choices=("yes", "no")),),
+)
 async def undo(unit: Unit, command: Undo) -> View:
     """Ask to take back your last move (``answer`` None), or answer the opponent's request.
     Against the computer the request is granted at once. Never across a stop."""
@@ -126,8 +159,8 @@ async def _ask_undo(unit: Unit, loaded: Loaded, color: Color) -> View:
     move = last.point.gtp() if last.point else t("word.pass")
     ask = t("undo.asked", id=gid, name=names[color], move=move)
     buttons = (
-        Button(t("button.undo_yes"), token(gid, "undo", "yes")),
-        Button(t("button.undo_no"), token(gid, "undo", "no")),
+        Button(t("button.undo_yes"), token(Undo, gid, answer="yes")),
+        Button(t("button.undo_no"), token(Undo, gid, answer="no")),
     )
     opponent = player_of(loaded.row, color.opponent)
     return View((t("undo.sent", id=gid),), notify=(Notice(opponent, (ask,), buttons),), game_id=gid)

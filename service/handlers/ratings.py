@@ -14,12 +14,16 @@ from service.errors import BadArguments
 from service.handlers.looking import outcome
 from service.i18n import number, t
 from service.model import color_of
+from service.registry import Arg, ArgKind, Group, command
 from service.unit import Unit
 from service.views import View, color_name
 
 LAST_RESULTS = 5
 HISTORY_SHOWN = 20
 LEADERBOARD_SHOWN, LEADERBOARD_MAX = 10, 50
+
+USER = Arg("@user", ArgKind.MENTION, required=False)
+"""A person, by mention (the sender when missing)."""
 
 
 def day(seconds: float) -> str:
@@ -45,6 +49,15 @@ def rating_words(row: RatingRow) -> str:
     )
 
 
+@command(
+    ShowRating,
+    "rating",
+    build=lambda w, user: ShowRating(user),
+    writes=False,
+    args=(USER,),
+    game=False,
+    group=Group.CLUB,
+)
 async def rating(unit: Unit, command: ShowRating) -> View:
     """The rating, rank and deviation, rated games, and the last results with their changes."""
     person, name, accounts = await _person(unit, command.user)
@@ -86,6 +99,15 @@ async def rating(unit: Unit, command: ShowRating) -> View:
     return View(tuple(lines), line_games=tuple(ids))
 
 
+@command(
+    Leaderboard,
+    "leaderboard",
+    build=lambda w, _: Leaderboard(w.number()),
+    writes=False,
+    args=(Arg("n", ArgKind.NUMBER, required=False),),
+    game=False,
+    group=Group.CLUB,
+)
 async def leaderboard(unit: Unit, command: Leaderboard) -> View:
     """The community's rated players, highest rating first."""
     size = LEADERBOARD_SHOWN if command.size is None else command.size
@@ -104,6 +126,15 @@ async def leaderboard(unit: Unit, command: Leaderboard) -> View:
     return View(tuple(lines))
 
 
+@command(
+    History,
+    "history",
+    build=lambda w, user: History(user),
+    writes=False,
+    args=(USER,),
+    game=False,
+    group=Group.CLUB,
+)
 async def history(unit: Unit, command: History) -> View:
     """Finished games, the last first: date, game number, opponent, colour, result."""
     _, name, accounts = await _person(unit, command.user)

@@ -10,11 +10,22 @@ from __future__ import annotations
 from service.commands import Rules
 from service.errors import BadArguments
 from service.i18n import lines_of, t
+from service.registry import Arg, ArgKind, command
 from service.rules_topics import TOPICS, board_of
 from service.unit import Unit
 from service.views import View
 
 
+@command(
+    Rules,
+    "rules",
+    build=lambda w, _: Rules(w.first),
+    writes=False,  # asks the storage nothing
+    # a free word, so that the service answers an unknown topic with the list of topics
+    args=(Arg("topic", ArgKind.WORD, required=False),),
+    local={"cs": ("pravidla",), "hu": ("szabalyok",)},
+    game=False,
+)
 async def rules(unit: Unit, command: Rules) -> View:
     """The list of topics, or one topic: its title, its lines, the articles it rests on and the
     next topic to read, with its diagram. An unknown topic is refused with the list."""

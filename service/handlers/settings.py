@@ -16,12 +16,14 @@ from service.preferences import (
     CHANNEL_SETTINGS,
     CHOICES,
     LANGUAGE,
+    OPTIONS,
     PERSON_SETTINGS,
     Preferences,
     channel_owner,
     person_owner,
     valid,
 )
+from service.registry import Arg, ArgKind, command
 from service.unit import Unit
 from service.views import View
 
@@ -44,6 +46,16 @@ def value_words(name: str, value: str) -> str:
     return t(f"settings.{name}.{value}")
 
 
+@command(
+    Configure,
+    "settings",
+    build=lambda w, _: Configure(dict(w.options), channel=w.first == "channel"),
+    args=(Arg("channel", ArgKind.WORD, required=False, choices=("channel",)),),
+    options=OPTIONS,  # estimate: a channel's (``settings channel``)
+    local={"cs": ("nastaveni",), "hu": ("beallitasok",)},
+    game=False,
+    organiser=lambda w: w.first == "channel",
+)
 async def settings(unit: Unit, command: Configure) -> View:
     """Show, or change and show, the reader's settings (or the channel's)."""
     _check(command)

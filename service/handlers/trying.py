@@ -28,15 +28,16 @@ from engine.confirmation import ConfirmationPlay
 from engine.coords import Point, format_vertex
 from engine.errors import IllegalMove, IllegalReason
 from service import people
-from service.commands import Try
+from service.commands import ShowBoard, Try
 from service.errors import BadArguments, IllegalMoveError, InvalidPoint, WrongPhase
 from service.finding import running_game
 from service.i18n import joined, t
 from service.model import Loaded, player_of
 from service.options import parse_point
 from service.players import is_engine
+from service.registry import Arg, ArgKind, Who, command, token
 from service.unit import Unit
-from service.views import BoardView, Button, Notice, Spot, View, color_name, points_text, token
+from service.views import BoardView, Button, Notice, Spot, View, color_name, points_text
 
 _WHY = {
     IllegalReason.OCCUPIED: "try.why_occupied",
@@ -172,6 +173,14 @@ def numbered(steps: Sequence[Step]) -> tuple[tuple[Spot, Color, int], ...]:
     return tuple((s.point, s.color, s.number) for s in steps if s.point is not None)
 
 
+@command(
+    Try,
+    "try",
+    build=lambda w, _: Try(w.args),
+    writes=False,  # Art. 7.2: played on a copy, never written
+    who=Who.PLAYER,
+    args=(Arg("moves", ArgKind.WORD, repeat=True),),  # [B|W] points and `pass`
+)
 async def try_(unit: Unit, command: Try) -> View:
     """Art. 7.2: play a hypothetical sequence on a copy of the stopped position and show the
     result to both players; the game itself is unchanged (nothing is written)."""
@@ -193,7 +202,7 @@ async def try_(unit: Unit, command: Try) -> View:
     unchanged = t("try.unchanged", id=gid, v=loaded.state.match.version)
     lines = (header, *_consequences(demo, steps), unchanged)
     board = _board_view(loaded, demo, steps, names)
-    buttons = (Button(t("button.count"), token(gid, "board")),)
+    buttons = (Button(t("button.count"), token(ShowBoard, gid)),)
     other = player_of(loaded.row, color.opponent)
     notices = () if is_engine(other) else (Notice(other, lines, buttons),)
     return View(lines, board=board, buttons=buttons, notify=notices, game_id=gid)

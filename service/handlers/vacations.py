@@ -12,11 +12,19 @@ from service.commands import Vacation
 from service.errors import WrongPhase
 from service.i18n import t
 from service.ports import GameStatus, PlayerRow
+from service.registry import Arg, ArgKind, command
 from service.timing import year
 from service.unit import Unit
 from service.views import View, format_left
 
 
+@command(
+    Vacation,
+    "vacation",
+    build=lambda w, _: Vacation(w.yes("on")),
+    args=(Arg("switch", ArgKind.WORD, required=False, choices=("on", "off")),),
+    game=False,
+)
 async def vacation(unit: Unit, command: Vacation) -> View:
     """Start or end a vacation: your clocks stop (within a yearly allowance)."""
     await people.remember(unit, unit.actor)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.command_table import BY_NAME
 from bot.console.adapter import Console
+from bot.grammar import BY_NAME
 from service import GameService
 from service.i18n import in_language, number, translate
 from storage.memory import open_memory

@@ -512,12 +512,11 @@ def test_discord_descriptions_fit(code: str) -> None:
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)
 def test_discord_choice_names_fit(code: str) -> None:
-    """The localized option choices (bot.discord.slash.LOCALIZED_CHOICES) fit Discord's 100."""
-    from bot.discord.slash import LOCALIZED_CHOICES
+    """The options' choices with translated names (their registrations) fit Discord's 100."""
+    from bot.grammar import COMMANDS
 
-    keys = [
-        f"{prefix}.{value}" for prefix, values in LOCALIZED_CHOICES.values() for value in values
-    ]
+    options = [o for spec in COMMANDS for o in spec.options if o.names is not None]
+    keys = [f"{o.names}.{value}" for o in options for value in o.choices]
     unknown = [key for key in keys if key not in source()]
     assert not unknown, failures(unknown, "choices without a message")
     problems = too_long(code, keys, DISCORD_DESCRIPTION, "a Discord choice name")
@@ -573,7 +572,11 @@ def users_of(key: str) -> set[str]:
 
 
 def button_commands() -> set[str]:
-    """The commands buttons carry: the second argument of every ``token(game, command, …)``."""
+    """The commands buttons carry: the command type, first argument of every
+    ``token(Kind, game, …)``, by its registered name."""
+    from service.registry import COMMANDS
+
+    names = {spec.command.__name__: spec.name for spec in COMMANDS}
     commands = set()
     for _, text in python_files():
         for node in ast.walk(ast.parse(text)):
@@ -581,9 +584,9 @@ def button_commands() -> set[str]:
                 continue
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            command = node.args[1]
-            if name == "token" and isinstance(command, ast.Constant):
-                commands.add(str(command.value))
+            kind = node.args[0]
+            if name == "token" and isinstance(kind, ast.Name) and kind.id in names:
+                commands.add(names[kind.id])
     return commands
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from bot.discord import DiscordSettings, ShardedGoBot
 from bot.discord.settings import SettingsError
-from bot.discord.slash import CLUB_COMMANDS
 from bot.grammar import COMMANDS
 from service import Notice, View
+from service.registry import Group
 from tests.bot.discord.conftest import (
     CAROL,
     answered,
@@ -37,9 +37,11 @@ async def test_commands_are_synced_with_options_from_the_grammar(
     async with running_bot(fake, tmp_path / "games.db"):
         go, club = fake.global_commands
     assert (go["name"], club["name"]) == ("go", "club")  # Discord: at most 25 in a group
-    names = [spec.name for spec in COMMANDS]
-    assert [o["name"] for o in go["options"]] == [n for n in names if n not in CLUB_COMMANDS]
-    assert [o["name"] for o in club["options"]] == [n for n in names if n in CLUB_COMMANDS]
+    names = [spec.name for spec in COMMANDS if spec.group is Group.GO]
+    assert [o["name"] for o in go["options"]] == names
+    assert [o["name"] for o in club["options"]] == [
+        spec.name for spec in COMMANDS if spec.group is Group.CLUB
+    ]
     assert all(o["type"] == 1 and o["description"] for o in go["options"] + club["options"])
     play = options_of(go, "play")
     assert play["point"]["type"] == 3 and play["point"]["required"]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.command_table import BY_NAME
+from bot.grammar import BY_NAME
 from service.i18n import in_language, translate
 from tests.bot.discord.conftest import answered, board_count, message_with_button, running_bot
 from tests.bot.languages import assert_speaks, said, terms

@@ -149,9 +149,13 @@ def test_the_settings_options_offer_exactly_the_service_s_choices() -> None:
     (and ``auto``, which forgets a choice)."""
     import typing
 
-    from bot.discord.slash import LOCALIZED_CHOICES, OPTION_TYPES
+    from bot.discord.slash import localized_choices, option_type
+    from bot.grammar import BY_NAME
     from service.preferences import AUTO, CHOICES
 
-    assert set(typing.get_args(OPTION_TYPES["language"])) == {*CHOICES["language"], AUTO}
+    settings = BY_NAME["settings"]
+    language = option_type(settings.option("language"))
+    assert set(typing.get_args(language)) == {*CHOICES["language"], AUTO}
     for name in ("theme", "notify"):  # named in the reader's language
-        assert set(LOCALIZED_CHOICES[name][1]) == {*CHOICES[name], AUTO}, name
+        choices = localized_choices(settings.option(name))
+        assert {c.value for c in choices} == {*CHOICES[name], AUTO}, name
