@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from bot.grammar import BY_NAME, COMMANDS, Help, Words, command_of, help_lines, parse, parse_token
-from service import Actor
+from bot.grammar import (
+    BY_NAME,
+    COMMANDS,
+    Arg,
+    ArgKind,
+    Help,
+    Spec,
+    Words,
+    command_of,
+    help_lines,
+    parse,
+    parse_token,
+)
+from service import Actor, GameService, Request
 from service.commands import (
     Adjudicate,
     Challenge,
@@ -20,10 +32,13 @@ from service.commands import (
     Undo,
     Vacation,
 )
-from service.errors import BadArguments
+from service.errors import BadArguments, UserError
 from service.handlers import HANDLERS
 from service.i18n import t
+from service.registry import Option, OptionKind
 from service.views import MAX_TOKEN_BYTES
+from storage.memory import open_memory
+from tests.service.test_computer import ScriptedOpponent
 
 
 def test_command_names_are_lowercase_letters_only() -> None:
@@ -134,7 +149,7 @@ def test_bad_tokens(token: str) -> None:
         parse_token(token)
 
 
-MALFORMED = {
+MALFORMED = {  # examples beside the cases generated from the registrations (below)
     "challenge": ["challenge size", "challenge colour=black", "challenge @", "challenge x y"],
     "accept": ["accept now", "accept #x", "accept 3 #4"],
     "decline": ["decline please"],
@@ -167,8 +182,88 @@ MALFORMED = {
 }
 
 
-def test_every_command_has_malformed_cases() -> None:
-    assert set(MALFORMED) == {spec.name for spec in COMMANDS}
+_SAMPLES = {
+    ArgKind.POINT: "d4",
+    ArgKind.RESULT: "B+R",
+    ArgKind.VERSION: "v3",
+    ArgKind.MOVE: "m3",
+    ArgKind.NUMBER: "10",
+    ArgKind.COMMAND: "play",
+    ArgKind.WORD: "x",
+}
+
+
+def _sample(arg: Arg) -> str:
+    """A value the grammar accepts for ``arg``."""
+    return arg.choices[0] if arg.choices else _SAMPLES[arg.kind]
+
+
+def _positional(spec: Spec) -> list[Arg]:
+    return [a for a in spec.args if a.kind is not ArgKind.MENTION]
+
+
+def generated_malformed(spec: Spec) -> list[str]:
+    """Lines the grammar must refuse, made from ``spec``'s registration: a required argument
+    missing, a word that is none of an argument's choices, an argument too many, an option the
+    command does not have."""
+    args = _positional(spec)
+    required = " ".join(_sample(a) for a in args if a.required)
+    cases = [f"{spec.name} {required} zzz=1".replace("  ", " ")]
+    if args and args[0].required:
+        cases.append(spec.name)
+    if args and args[0].choices:
+        cases.append(f"{spec.name} zzz")
+    if args and not any(a.repeat for a in args):
+        cases.append(f"{spec.name} {' '.join(_sample(a) for a in args)} zzz")
+    return cases
+
+
+def generated_bad_values(spec: Spec) -> list[tuple[str, Option]]:
+    """For each option with a type or fixed choices: a line with a value it does not take (the
+    grammar passes it on; the service refuses it). The line gives the required arguments and the
+    free words before the last argument (a league's name)."""
+    args = _positional(spec)
+    given = [a for a in args if a.required or (a is not args[-1] and not a.choices)]
+    words = " ".join([spec.name, *(_sample(a) for a in given)])
+    return [
+        (f"{words} {option.name}=zzz", option)
+        for option in spec.options
+        if option.choices or option.kind is not OptionKind.STR
+    ]
+
+
+def test_the_examples_are_of_registered_commands() -> None:
+    assert set(MALFORMED) <= {spec.name for spec in COMMANDS}
+
+
+def test_every_command_gets_generated_malformed_cases() -> None:
+    for spec in COMMANDS:
+        cases = generated_malformed(spec)
+        assert cases, spec.name
+        for text in cases:
+            with pytest.raises(BadArguments) as error:
+                parse(text)
+            message = str(error.value)
+            assert message[0].isupper() or message.startswith(("`", "'")), text
+
+
+async def test_a_bad_option_value_is_refused_by_the_service() -> None:
+    """The grammar checks an option's key; its value is the service's to check, against the same
+    declaration (:class:`~service.registry.Option`): every generated bad value is refused."""
+    service = GameService(await open_memory(), opponent=ScriptedOpponent())
+    request = Request(Actor("console:alice", "alice"), "console", organiser=True)
+    refused = []
+    for spec in COMMANDS:
+        for text, option in generated_bad_values(spec):
+            words = parse(text)
+            assert words.options == {option.name: "zzz"}, text
+            command = command_of(words)
+            assert not isinstance(command, Help)
+            with pytest.raises(UserError) as error:
+                await service.execute(command, request)
+            assert option.name in str(error.value), (text, error.value.key)
+            refused.append(option.name)
+    assert {"color", "rated", "weekend", "level", "system", "bye", "theme"} <= set(refused)
 
 
 @pytest.mark.parametrize("text", [t for cases in MALFORMED.values() for t in cases])
