@@ -1,17 +1,30 @@
 """The service as a table of commands: every command type has exactly one handler; reads never
 write, never evict the cache and never wake the scheduler; links sent with a command are kept in
-its own unit of work."""
+its own unit of work. One registration is all a command needs: a toy command registered here is
+parsed, offered, helped and run everywhere (docs/adding-a-command.md)."""
 
 from __future__ import annotations
 
-import pytest
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
 
+import discord
+import pytest
+from discord import app_commands
+from telegram import BotCommand
+
+from bot import grammar
+from bot.discord.buttons import GoButton
+from bot.discord.slash import club_group, go_group
+from bot.telegram.menu import command_menu, menu_entries
 from engine.colors import Color
 from engine.coords import Point
-from service import GameService, club_commands, commands
+from service import GameService, View, club_commands, commands, i18n, registry
 from service.commands import (
     Challenge,
     Command,
+    Computer,
     Games,
     LegalPoints,
     Play,
@@ -20,10 +33,13 @@ from service.commands import (
     ShowBoard,
 )
 from service.errors import BadArguments, IllegalMoveError
-from service.handlers import HANDLERS
-from service.ports import ConcurrentUpdate
+from service.handlers import HANDLERS, playing
+from service.i18n import t
+from service.ports import ConcurrentUpdate, Database
+from service.registry import Arg, ArgKind, Option, OptionKind, Spec, Style, Who
 from service.unit import Unit
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock, play_moves, start_game
+from tests.service.test_computer import computer_service
 
 
 def _command_types() -> set[type]:
@@ -128,3 +144,103 @@ async def test_a_conflict_keeps_the_games_it_left_unchanged(service: GameService
 
     await service._write(Request(BOB, game=gid), conflict_once)
     assert len(seen) == 2 and seen[0] is seen[1]
+
+
+# -- one registration -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Knock(Command[View]):
+    """The toy command: a stone on ``point`` (``at_move``: the board a button was pressed on)."""
+
+    point: str
+    at_move: int | None = None
+    loud: bool = False
+
+
+async def knock(unit: Unit, command: Knock) -> View:
+    """The toy's handler: a move, said with a knock."""
+    view = await playing.play(unit, Play(command.point, command.at_move))
+    return dataclasses.replace(view, lines=("knock", *view.lines))
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Spec]:
+    """``knock`` registered (and its help text in the catalogue) for one test."""
+    monkeypatch.setitem(i18n.SOURCE, "help.cmd.knock", "Knock on a point")
+    registry.command(
+        Knock,
+        "knock",
+        build=lambda w, _: Knock(
+            w.args[0],
+            int(w.args[1][1:]) if len(w.args) > 1 else None,
+            w.options.get("loud") == "yes",
+        ),
+        who=Who.TO_MOVE,
+        args=(Arg("point", ArgKind.POINT), Arg("move", ArgKind.MOVE, required=False)),
+        options=(
+            Option("loud", OptionKind.YES_NO, ("yes", "no")),
+            Option("volume", OptionKind.INT, ("1", "2", "3")),
+        ),
+        local={"cs": ("klepni",)},
+        style=Style.DANGER,
+        organiser=lambda w: w.options.get("loud") == "yes",
+    )(knock)
+    try:
+        yield registry.spec_of(Knock)
+    finally:
+        registry.unregister(Knock)
+    assert "knock" not in grammar.BY_NAME and Knock not in HANDLERS
+
+
+def test_one_registration_makes_the_words_the_help_and_the_menus(registered: Spec) -> None:
+    assert grammar.parse("knock D4 #3") == grammar.Words("knock", ("D4",), game=3)
+    assert grammar.command_of(grammar.parse("klepni d4 loud=yes")) == Knock("d4", None, True)
+    assert registry.needs_organiser(grammar.parse("knock d4 loud=yes"))
+    assert not registry.needs_organiser(grammar.parse("knock d4"))
+    with pytest.raises(BadArguments):
+        grammar.parse("knock")  # its point is required
+    tok = registry.token(Knock, 42, point="d4", move=7)
+    assert tok == "g42:knock:d4:m7"
+    assert grammar.command_of(grammar.parse_token(tok)) == Knock("d4", 7)
+    assert GoButton(tok).item.style is discord.ButtonStyle.danger
+    assert "  knock <point> [loud=…] [volume=…] [#game] — Knock on a point" in grammar.help_lines()
+    assert t("help.aliases", aliases="klepni") in grammar.help_lines("klepni")
+    assert ("knock", "help.cmd.knock") in menu_entries()
+    assert BotCommand("knock", "Knock on a point") in command_menu()
+
+
+def test_one_registration_makes_the_slash_command(registered: Spec) -> None:
+    async def run(*_: object) -> None: ...
+
+    async def complete(*_: object) -> list[str]:
+        return []
+
+    group = go_group(run, complete)
+    slash = group.get_command("knock")
+    assert isinstance(slash, app_commands.Command)
+    params = {p.name: p for p in slash.parameters}
+    assert list(params) == ["point", "loud", "volume", "game"]
+    assert params["point"].required and params["point"].autocomplete
+    assert params["loud"].type is discord.AppCommandOptionType.string
+    assert [c.value for c in params["loud"].choices] == ["yes", "no"]
+    assert params["volume"].type is discord.AppCommandOptionType.integer
+    assert [c.value for c in params["volume"].choices] == [1, 2, 3]
+    assert params["game"].type is discord.AppCommandOptionType.integer
+    assert club_group(run, complete).get_command("knock") is None
+
+
+async def test_one_registration_runs_through_the_service_and_the_computer_answers(
+    registered: Spec, database: Database, clock: FakeClock
+) -> None:
+    """A new write command needs nothing more for games against the computer: after it, the
+    computer answers (its duty follows the registration's ``writes``)."""
+    service = computer_service(database, clock, "C3")
+    view = await service.execute(Computer({"size": "9"}), Request(ALICE))
+    gid = view.game_id
+    assert gid is not None
+    words = grammar.parse("knock E5")
+    knocked = await grammar.run(service, words, Request(ALICE, game=gid))
+    assert knocked.lines[0] == "knock"
+    assert "computer.played" in knocked.keys
+    assert knocked.board is not None and (2, 2) in knocked.board.white
