@@ -59,6 +59,7 @@ bench: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/render_docs.py
+	$(BIN)/python scripts/commands_doc.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
