@@ -12,8 +12,11 @@ groups and their option types and choices, button styles, Telegram's menu, the h
 checks, the button tokens (:func:`token`) and ``docs/commands.md``. A new command is one
 handler with its registration (``docs/adding-a-command.md``).
 
->>> Words("done", ("v3",), game=42).number()
-3
+>>> from service.commands import Done, Pass
+>>> token(Done, 42, version=3), token(Pass, 42, move=37)
+('g42:done:v3', 'g42:pass:m37')
+>>> spec_of(Done).build(Words("done", ("v3",), game=42), None)
+Done(version=3)
 """
 
 from __future__ import annotations
@@ -193,10 +196,11 @@ def placeholder(arg: Arg) -> str:
     return joined("", ("<", t(key), ">")) if has_message(key) else f"<{arg.name}>"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Spec:
     """One command type. Without a ``name`` it is no command people send (the bot's own, the
-    platforms'): only its handler matters."""
+    platforms'): only its handler matters. A spec is the registry's entry: equal only to
+    itself."""
 
     command: type[Any]
     handler: Handler | None
