@@ -1,7 +1,7 @@
 """Commands are values: one frozen dataclass per command, built by the grammar (``bot.grammar``)
 from text, buttons and slash options, and a :class:`Request` saying who sends it, where, about
 which game, under which platform update id. ``GameService.execute(command, request)`` runs the
-one handler the registry (:mod:`service.handlers`) names for the command's type.
+one handler the registry (:mod:`service.registry`) names for the command's type.
 
 >>> Play("D4"), Request(Actor("console:alice", "alice"), game=3).game
 (Play(point='D4', at_move=None), 3)
