@@ -5,32 +5,42 @@ parsed, offered, helped and run everywhere (docs/adding-a-command.md)."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import discord
 import pytest
 from discord import app_commands
 from telegram import BotCommand
 
+import service as service_package
 from bot import grammar
 from bot.discord.buttons import GoButton
-from bot.discord.slash import club_group, go_group
+from bot.discord.slash import club_group, go_group, localized_choices, option_type
 from bot.telegram.menu import command_menu, menu_entries
 from engine.colors import Color
 from engine.coords import Point
 from service import GameService, View, club_commands, commands, i18n, registry
 from service.commands import (
+    Accept,
     Challenge,
     Command,
     Computer,
+    Done,
+    EstimateScore,
     Games,
     LegalPoints,
+    Pass,
     Play,
     Request,
+    Resign,
     Sgf,
     ShowBoard,
+    Undo,
 )
 from service.errors import BadArguments, IllegalMoveError
 from service.handlers import HANDLERS, playing
@@ -244,3 +254,67 @@ async def test_one_registration_runs_through_the_service_and_the_computer_answer
     assert knocked.lines[0] == "knock"
     assert "computer.played" in knocked.keys
     assert knocked.board is not None and (2, 2) in knocked.board.white
+
+
+# -- tokens and options from the registrations ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "values", "expected"),
+    [
+        (Pass, {"move": 37}, "g42:pass:m37"),
+        (Done, {"version": 3}, "g42:done:v3"),
+        (Resign, {"yes": "yes"}, "g42:resign:yes"),
+        (Undo, {"answer": "no"}, "g42:undo:no"),
+        (Accept, {}, "g42:accept"),
+        (ShowBoard, {}, "g42:board"),
+        (EstimateScore, {}, "g42:estimate"),
+    ],
+)
+def test_tokens_keep_the_format_of_old_messages(
+    kind: type, values: dict[str, str | int], expected: str
+) -> None:
+    """Buttons on messages sent before a restart (or before this code) keep working: the tokens
+    built from the registrations are the strings earlier versions wrote."""
+    assert registry.token(kind, 42, **values) == expected
+    assert type(grammar.command_of(grammar.parse_token(expected))) is kind
+
+
+def test_a_token_names_only_declared_arguments() -> None:
+    with pytest.raises(ValueError, match="no argument"):
+        registry.token(Pass, 42, version=3)
+    with pytest.raises(ValueError, match="none of"):
+        registry.token(Undo, 42, answer="maybe")
+    with pytest.raises(ValueError, match="no button"):
+        registry.token(Games, 42)  # about no game
+
+
+def test_the_service_writes_no_token_by_hand() -> None:
+    """Every button token of the service is built from a registration (``token(Kind, …)``)."""
+    root = Path(service_package.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "registry.py":  # where tokens are made
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "token":
+                assert isinstance(node.args[0], ast.Name), f"{path.name}:{node.lineno}"
+            if isinstance(node, ast.JoinedStr) and len(node.values) > 1:  # f"g{game}:…"
+                first = node.values[0]
+                written = isinstance(first, ast.Constant) and str(first.value) == "g"
+                assert not written, f"a token by hand in {path.name}:{node.lineno}"
+
+
+def test_every_option_with_fixed_choices_offers_them_on_discord() -> None:
+    offered = set()
+    for spec in grammar.COMMANDS:
+        for option in spec.options:
+            if not option.choices:
+                continue
+            literal = typing.get_args(option_type(option))
+            named = [c.value for c in localized_choices(option)]
+            assert [str(c) for c in literal] == list(option.choices) or named == list(
+                option.choices
+            ), (spec.name, option.name)
+            offered.add(option.name)
+    expected = {"color", "rated", "weekend", "level", "system", "bye", "handicap"}
+    assert expected | {"language", "theme", "notify", "estimate"} <= offered
