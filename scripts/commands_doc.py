@@ -111,7 +111,7 @@ def command_section(spec: Spec) -> list[str]:
         kind = KINDS[option.kind]
         choices = f": {' | '.join(map(_code, option.choices))}" if option.choices else ""
         lines.append(f"- option `{option.name}=` ({kind}){choices}")
-    who = t(f"who.{spec.who}")
+    who = str(t(f"who.{spec.who}"))
     if spec.organiser is not None:
         who += " (some lines: organisers only)"
     lines.append(f"- who may send it: {who}")

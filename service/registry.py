@@ -25,17 +25,16 @@ import enum
 import re
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from service.commands import Actor, Command
 from service.errors import BadArguments
 from service.i18n import has_message, joined, t
 from service.views import split_token
 
-if TYPE_CHECKING:
-    from service.unit import Unit
-
-Run = Callable[["Unit", Any], Awaitable[Any]]
+#: a handler: ``async def handler(unit, command) -> result``. Each handler types its unit of work
+#: itself; the registry imports nothing of it, so that what the unit imports may declare options
+Run = Callable[[Any, Any], Awaitable[Any]]
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 
