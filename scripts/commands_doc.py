@@ -37,6 +37,11 @@ the Telegram board message) or by its number (`#12`). The rules the games are pl
 [docs/rules.md](rules.md); how to add a command is in
 [docs/adding-a-command.md](adding-a-command.md).
 
+**Across platforms.** One process can serve Discord and Telegram together, and a game between a
+Discord user and a Telegram user is played like any other: an open challenge made on one
+platform is taken on the other by its number (`accept #12`), and each player gets the board,
+the buttons and the pings on their own platform. `link` joins one person's accounts on both.
+
 The part between the markers below is generated from each command's registration
 (`service/registry.py`, next to its handler in `service/handlers/`) by
 `scripts/commands_doc.py` (`make docs`); the rest of this file is that script's template.
@@ -73,7 +78,7 @@ each game's.
   game takes and how many challenges may be open; on Telegram, "Live games and pings" says when
   a player to move is pinged in a live game.
 
-## Games against the `computer`
+## `computer` (games against the computer)
 
 `computer [size=9] [level=1..10] [color=black|white|nigiri] [komi=6.5] [handicap=0]` starts a
 game against a GTP engine (GNU Go), proposed and taken in one step: the defaults are a 9×9

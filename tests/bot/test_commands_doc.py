@@ -34,4 +34,4 @@ def test_it_lists_every_command_and_the_cited_sections() -> None:
     for spec in COMMANDS:
         assert f"### `{spec.name}`" in text, spec.name
     assert "\n## Correspondence\n" in text
-    assert "\n## Games against the `computer`\n" in text
+    assert "\n## `computer` (games against the computer)\n" in text
