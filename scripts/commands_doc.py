@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.grammar import COMMANDS, Spec
-from service.i18n import has_message, language, t
+from service.i18n import has_message, t
 from service.registry import OptionKind
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "commands.md"
@@ -134,15 +134,14 @@ def command_section(spec: Spec) -> list[str]:
 
 
 def render() -> str:
-    """docs/commands.md as the registry makes it (in English)."""
-    with language("en"):
-        table = ["| command | who | writes | what it does |", "| --- | --- | --- | --- |"]
-        for spec in COMMANDS:
-            writes = "—" if spec.handler is None else "yes" if spec.handler.writes else "no"
-            said = spec.help.replace("|", "\\|")  # a table cell: `yes|no` stays one cell
-            table.append(f"| `{spec.name}` | {t(f'who.{spec.who}')} | {writes} | {said} |")
-        sections = [line for spec in COMMANDS for line in command_section(spec)]
-        commands = "\n".join(["", *table, "", *sections])
+    """docs/commands.md as the registry makes it (in English, the catalogue's source)."""
+    table = ["| command | who | writes | what it does |", "| --- | --- | --- | --- |"]
+    for spec in COMMANDS:
+        writes = "—" if spec.handler is None else "yes" if spec.handler.writes else "no"
+        said = spec.help.replace("|", "\\|")  # a table cell: `yes|no` stays one cell
+        table.append(f"| `{spec.name}` | {t(f'who.{spec.who}')} | {writes} | {said} |")
+    sections = [line for spec in COMMANDS for line in command_section(spec)]
+    commands = "\n".join(["", *table, "", *sections])
     return TEMPLATE.format(commands=commands)
 
 
