@@ -284,10 +284,17 @@ def t(key: str, /, **params: object) -> Text:
     """The message ``key`` formatted with ``params`` (English until said in its reader's language;
     a parameter that is itself a :class:`Text` is said again with it). A message with plural
     forms takes its count as ``n`` (:func:`plural`)."""
+    return _message(DEFAULT_LANGUAGE, key, params)
+
+
+def _message(code: str, key: str, params: dict[str, object]) -> Message:
+    """The message ``key`` in ``code``; one with plural forms takes its count from ``n``."""
     if isinstance(SOURCE[key], tuple):
         count = params.pop("n")
-        return plural(float(count) if isinstance(count, str) else cast(float, count), key, **params)
-    return Message(DEFAULT_LANGUAGE, key, params)
+        return Message(
+            code, key, params, float(count) if isinstance(count, str) else cast(float, count)
+        )
+    return Message(code, key, params)
 
 
 def plural(count: float, key: str, /, **params: object) -> Text:
@@ -305,7 +312,7 @@ def plural(count: float, key: str, /, **params: object) -> Text:
 def translate(code: str, key: str, /, **params: object) -> Text:
     """The message ``key`` said in the language ``code`` (what an adapter says by itself, in its
     reader's language)."""
-    return t(key, **params).said_in(code)
+    return _message(code, key, params)
 
 
 def has_message(key: str) -> bool:
