@@ -418,19 +418,6 @@ class _Handlers(Mapping[type[Any], Handler]):
         return sum(1 for spec in _SPECS.values() if spec.handler is not None)
 
 
-class _ByWord(Mapping[str, Spec]):
-    """The commands people send, by name and by alias (a live view)."""
-
-    def __getitem__(self, word: str) -> Spec:
-        return _WORDS[word]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(list(_WORDS))
-
-    def __len__(self) -> int:
-        return len(_WORDS)
-
-
 class _Typed(Sequence[Spec]):
     """The commands people send, in registration order (a live view)."""
 
@@ -455,8 +442,8 @@ class _Typed(Sequence[Spec]):
 
 HANDLERS: Mapping[type[Any], Handler] = _Handlers()
 """Every command type's handler."""
-BY_NAME: Mapping[str, Spec] = _ByWord()
-"""The commands people send, by name and alias."""
+BY_NAME: Mapping[str, Spec] = _WORDS
+"""The commands people send, by name and alias (the registry's own table, read only)."""
 COMMANDS: Sequence[Spec] = _Typed()
 """The commands people send, in registration order (help, menus and slash groups follow it)."""
 
