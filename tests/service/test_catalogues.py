@@ -354,27 +354,62 @@ def test_placeholders_identical(code: str) -> None:
     assert not problems, failures(problems, f"placeholders in {code}")
 
 
+def typed_part(span: str) -> tuple[str, ...]:
+    """What a backticked command keeps in every language: its command word and its options'
+    keys (``komi=``). Placeholders and examples (``<topic>``, ``NAME``, ``@user``, ``autumn``,
+    ``6.5``) are said in the reader's language: ``rules ‹téma›``, ``komi=6,5``.
+
+    >>> typed_part("league create NAME komi=6.5")
+    ('league', 'komi=')
+    """
+    words = span.split()
+    options = tuple(word[: word.index("=") + 1] for word in words[1:] if "=" in word)
+    return (words[0], *options) if words else ()
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_backticked_commands_unchanged(code: str) -> None:
-    """The commands the English writes in backticks (`help`, `rules <topic>`) appear unchanged in
-    each translation: they are what the reader types."""
+    """The commands the English writes in backticks (`help`, `rules <topic>`) appear in each
+    translation with the same command word and option keys: they are what the reader types (the
+    placeholders and examples in them are in the reader's language)."""
     problems = []
     still_needed = set()
     for key, form, english, text in translations_of(code):
-        lost = [c for c in BACKTICKED.findall(english) if f"`{c}`" not in text]
+        found = BACKTICKED.findall(text)
+        typed = {typed_part(span) for span in found}
+        lost = [c for c in BACKTICKED.findall(english) if typed_part(c) not in typed]
         if text.count("`") % 2 and not english.count("`") % 2:
             lost.append("(an unmatched backtick)")
         if (code, key) in BACKTICK_EXCEPTIONS:
             still_needed.add((code, key))
             continue
         if lost:
-            found = BACKTICKED.findall(text)
             problems.append(f"{code}: {key} [{form}]: lost {lost}, has {found}: {text!r}")
     stale = [
         f"{c}: {k}" for c, k in BACKTICK_EXCEPTIONS if c == code and (c, k) not in still_needed
     ]
     assert not stale, failures(stale, "BACKTICK_EXCEPTIONS entries for no translation")
     assert not problems, failures(problems, f"backticked commands changed in {code}")
+
+
+ENGLISH_PLACEHOLDER = re.compile(
+    r"<[a-z][a-z _-]*>"  # <command>, <topic>
+    r"|\b(?:NAME|CODE|COMMAND|TOPIC|ACTION|POINT|USER|PLAYER)\b"
+    r"|@(?:user|someone|name|player|bob|alice)\b"
+)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_english_placeholders(code: str) -> None:
+    """A translation writes its placeholders and examples in its own words (``‹příkaz›``,
+    ``@hráč``, ``‹parancs›``): a Czech or Hungarian reader never meets ``<command>``, ``NAME``
+    or ``@someone``."""
+    problems = [
+        f"{code}: {key} [{form}]: {ENGLISH_PLACEHOLDER.findall(text)}: {text!r}"
+        for key, form, _english, text in translations_of(code)
+        if ENGLISH_PLACEHOLDER.search(text)
+    ]
+    assert not problems, failures(problems, f"English placeholders in {code}")
 
 
 # --- 4. plural forms -----------------------------------------------------------------------
