@@ -250,15 +250,52 @@ def template(code: str, key: str, count: float | None = None) -> str:
     source = SOURCE[key]
     catalogue = translations(code)
     if isinstance(source, tuple):
-        n = _plural_n(1 if count is None else count)
-        return catalogue.npgettext(key, source[0], source[1], n) or source[n != 1]
+        amount = 1 if count is None else count
+        found = _forms(catalogue).get((f"{key}\x04{source[0]}", plural_form(code, amount)))
+        return found or source[0 if plural_category(DEFAULT_LANGUAGE, amount) == "one" else 1]
     return catalogue.pgettext(key, source) or source
 
 
-def _plural_n(count: float) -> int:
-    """The whole number that picks a plural form: a fraction takes the form of 5 (``2.5 points``,
-    ``2,5 bodů``)."""
-    return int(count) if count == int(count) else 5
+PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "cs": ("one", "few", "other", "many"),
+    "hu": ("one", "other"),
+}
+"""Each language's plural forms in the order of its ``.po`` entries (``msgstr[0]``, ...), named by
+CLDR's categories. The form is chosen by CLDR's rules (Babel's locale data), which know
+fractions: Czech says ``1 bod``, ``3 body``, ``5 bodů`` and ``23,5 bodu`` (``many``: a decimal
+takes the genitive singular), which gettext's integer formula in the ``.po`` header cannot say;
+the header's formula gives the first three for whole numbers, and a test keeps it in step."""
+
+
+@cache
+def plural_category(code: str, count: float) -> str:
+    """CLDR's plural category of ``count`` in ``code`` (``one``, ``few``, ``many``, ``other``).
+
+    >>> plural_category("cs", 1), plural_category("cs", 3), plural_category("cs", 23.5)
+    ('one', 'few', 'many')
+    """
+    from babel.core import Locale  # its locale data loads once, when a count is first said
+
+    category = Locale.parse(code).plural_form(count)
+    return category if category in PLURAL_CATEGORIES.get(code, ()) else "other"
+
+
+def plural_form(code: str, count: float) -> int:
+    """The index of the plural form (``msgstr[i]``) that ``count`` takes in ``code``.
+
+    >>> [plural_form("cs", n) for n in (1, 2, 5, 21, 2.5)], plural_form("hu", 2.5)
+    ([0, 1, 2, 2, 3], 1)
+    """
+    categories = PLURAL_CATEGORIES.get(code, PLURAL_CATEGORIES[DEFAULT_LANGUAGE])
+    return categories.index(plural_category(code, count))
+
+
+def _forms(catalogue: gettext.NullTranslations) -> Mapping[tuple[str, int], str]:
+    """The compiled plural entries, ``(context\x04singular, form) -> text`` (gettext's own table:
+    its ``npgettext`` can only choose a form with the header's integer formula)."""
+    forms: Mapping[tuple[str, int], str] = getattr(catalogue, "_catalog", {})
+    return forms
 
 
 DECIMAL_COMMA = frozenset({"cs", "hu"})
@@ -303,7 +340,7 @@ def plural(count: float, key: str, /, **params: object) -> Text:
     >>> plural(1, "result.points"), plural(2.5, "result.points")
     ('1 point', '2.5 points')
     >>> in_language("cs", plural(2.5, "result.points"))
-    '2,5 bodů'
+    '2,5 bodu'
 
     """
     return Message(DEFAULT_LANGUAGE, key, params, count)

@@ -45,11 +45,13 @@ MAKE = "run `make messages`"
 PARAM = "x" * 20  # a long-ish parameter value: a name, a point list, a reason
 COUNTS = (1, 2, 5, 21, 2.5)
 PLURAL_FORM: dict[str, dict[float, int]] = {
-    # the form (msgstr[i]) each count takes: a fraction takes the form of 5 (i18n._plural_n)
-    "cs": {1: 0, 2: 1, 5: 2, 21: 2, 2.5: 2},
-    "hu": {1: 0, 2: 1, 5: 1, 21: 1, 2.5: 1},
+    # the form (msgstr[i]) each count takes, by CLDR's rules (i18n.plural_form): Czech has a
+    # fourth form for fractions ("23,5 bodu", the genitive singular), Hungarian says "pont" after
+    # any number but keeps the forms apart
+    "cs": {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 21: 2, 22: 2, 2.5: 3, 23.5: 3, 0.5: 3, 1.5: 3},
+    "hu": {0: 1, 1: 0, 2: 1, 5: 1, 21: 1, 2.5: 1, 1.5: 1},
 }
-NPLURALS = {"cs": 3, "hu": 2}
+NPLURALS = {"cs": 4, "hu": 2}
 
 # The platforms' limits (characters).
 BUTTON_LABEL = 80  # Discord's button label; Telegram's inline keyboard text has no small limit
@@ -417,17 +419,23 @@ def test_no_english_placeholders(code: str) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_plural_header(code: str) -> None:
-    """cs has three plural forms, hu two, and the header's formula picks the expected form."""
-    assert catalogue(code).num_plurals == NPLURALS[code], (
+    """cs has four plural forms (one, few, other, and many for fractions), hu two; for whole
+    numbers the header's gettext formula (what other tools read) picks the form CLDR's rules
+    pick at runtime."""
+    assert catalogue(code).num_plurals == NPLURALS[code] == len(i18n.PLURAL_CATEGORIES[code]), (
         f"{code}: nplurals={catalogue(code).num_plurals}, expected {NPLURALS[code]}"
     )
     formula = plural_index(code)
-    wrong = {
-        count: formula(int(count) if count == int(count) else 5)
-        for count, form in PLURAL_FORM[code].items()
-        if formula(int(count) if count == int(count) else 5) != form
-    }
-    assert not wrong, f"{code}: Plural-Forms gives {wrong}, expected {PLURAL_FORM[code]}"
+    wrong = {n: formula(n) for n in range(1000) if formula(n) != i18n.plural_form(code, n)}
+    assert not wrong, f"{code}: Plural-Forms disagrees with CLDR's rules for {wrong}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_fractions_take_their_plural_form(code: str) -> None:
+    """A count with a fraction selects CLDR's form for it (Czech "many": ``23,5 bodu``), never
+    the form of a whole number (test_plural_forms_rendered says each form is the .po's)."""
+    for count, form in PLURAL_FORM[code].items():
+        assert i18n.plural_form(code, count) == form, (code, count)
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
