@@ -23,6 +23,7 @@ from __future__ import annotations
 import gettext
 import io
 import logging
+import string
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -90,7 +91,9 @@ class Message(Text):
         if count is not None:
             said["n"] = _figure(count, None, code)
         text = template(code, key, count)
-        made = super().__new__(cls, text.format(**said) if said else text, key, code)
+        if said:
+            text = _QUOTING[code].format(text, **said) if "!r}" in text else text.format(**said)
+        made = super().__new__(cls, text, key, code)
         made.params = params
         made.amount = count
         return made
@@ -296,6 +299,48 @@ def _forms(catalogue: gettext.NullTranslations) -> Mapping[tuple[str, int], str]
     its ``npgettext`` can only choose a form with the header's integer formula)."""
     forms: Mapping[tuple[str, int], str] = getattr(catalogue, "_catalog", {})
     return forms
+
+
+QUOTES: dict[str, tuple[str, str]] = {"en": ("“", "”"), "cs": ("„", "“"), "hu": ("„", "”")}
+"""Each language's quotation marks, around what a reader typed when a message echoes it."""
+
+
+def quoted(code: str, value: object) -> str:
+    """``value`` (what someone typed) in ``code``'s quotation marks, with anything unprintable
+    (a line break, a control character) written as an escape, so an echo stays one visible
+    line.
+
+    >>> quoted("en", "#x"), quoted("cs", "#x"), quoted("hu", "a\\nb")
+    ('“#x”', '„#x“', '„a\\\\nb”')
+    """
+    text = "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+        for ch in str(value)
+    )
+    opening, closing = QUOTES.get(code, QUOTES[DEFAULT_LANGUAGE])
+    return f"{opening}{text}{closing}"
+
+
+class _Quoting(string.Formatter):
+    """``str.format`` whose ``!r`` quotes the value in the language's quotation marks: a
+    catalogue writes ``{text!r}`` for an echoed input, and a translation never adds quotes."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "r":
+            return quoted(self.code, value)
+        return super().convert_field(value, conversion)
+
+
+class _QuotingByLanguage(dict[str, _Quoting]):
+    def __missing__(self, code: str) -> _Quoting:
+        made = self[code] = _Quoting(code)
+        return made
+
+
+_QUOTING = _QuotingByLanguage()
 
 
 DECIMAL_COMMA = frozenset({"cs", "hu"})

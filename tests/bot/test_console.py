@@ -90,7 +90,7 @@ def test_bad_lines_get_answers_and_change_nothing(tmp_path: Path) -> None:
     out = result.stdout.splitlines()
     assert "[console] Write `NAME: COMMAND`, e.g. `alice: play D4`." in out
     assert "[alice] Board size 99 is not supported: use size=5 to size=25" in out
-    assert "[alice] Unknown command 'fly': `help` lists the commands." in out
+    assert "[alice] Unknown command “fly”: `help` lists the commands." in out
     assert "[bob] There is no challenge for you to answer." in out
     assert "[alice] Usage: play <point> [#game]" in out
     assert not (tmp_path / "boards").exists()

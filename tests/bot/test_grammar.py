@@ -244,7 +244,7 @@ def test_every_command_gets_generated_malformed_cases() -> None:
             with pytest.raises(BadArguments) as error:
                 parse(text)
             message = str(error.value)
-            assert message[0].isupper() or message.startswith(("`", "'")), text
+            assert message[0].isupper() or message.startswith(("`", "“")), text
 
 
 async def test_a_bad_option_value_is_refused_by_the_service() -> None:
@@ -271,7 +271,7 @@ def test_malformed_input_gets_a_clear_answer(text: str) -> None:
     with pytest.raises(BadArguments) as error:
         parse(text)
     message = str(error.value)
-    assert message[0].isupper() or message.startswith(("`", "'"))
+    assert message[0].isupper() or message.startswith(("`", "“"))
     assert "Traceback" not in message
 
 

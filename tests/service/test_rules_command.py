@@ -129,7 +129,7 @@ async def test_an_unknown_topic_is_refused_with_the_topics_and_nothing_is_stored
     with pytest.raises(BadArguments) as refused:
         await service.execute(Rules("kos"), request)
     assert refused.value.key == "error.rules_topic"
-    assert "'kos'" in refused.value.message
+    assert "“kos”" in refused.value.message
     for topic in TOPICS:
         assert f"`{topic}`" in refused.value.message
     await service.execute(Rules("ko"), request)  # a read claims no update either
