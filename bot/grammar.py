@@ -18,7 +18,7 @@ from engine.coords import normalise, split_vertex
 from service import Actor, GameService, Request, View
 from service.commands import AnyCommand
 from service.errors import BadArguments
-from service.i18n import has_message, joined, lines_of, t
+from service.i18n import DEFAULT_LANGUAGE, has_message, joined, lines_of, t
 from service.registry import (
     BY_NAME,
     COMMANDS,
@@ -192,8 +192,9 @@ def parse_token(token: str) -> Words:
     return _checked(spec, list(args), {}, game, None)
 
 
-def help_lines(name: str | None = None) -> list[str]:
-    """The generated help: every command with its usage, or the details of one command."""
+def help_lines(name: str | None = None, code: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The generated help: every command with its usage, or the details of one command for a
+    reader of ``code`` (the other words for it in their own language)."""
     if name is None:
         lines: list[str] = [t("help.header")]
         lines += [joined("", ("  ", spec.usage(), " — ", spec.help)) for spec in COMMANDS]
@@ -207,8 +208,8 @@ def help_lines(name: str | None = None) -> list[str]:
         t("help.usage", usage=spec.usage()),
         t("help.who", who=t(f"who.{spec.who}")),
     ]
-    if spec.every_alias:
-        details.append(t("help.aliases", aliases=", ".join(spec.every_alias)))
+    if aliases := spec.aliases_in(code):
+        details.append(t("help.aliases", aliases=", ".join(aliases)))
     if has_message(more := f"help.more.{spec.name}"):  # a command of several actions
         details += lines_of(t(more))
     return details
@@ -240,7 +241,7 @@ async def run(
     if isinstance(command, Help):
         service.charge(request.actor)  # answered here, but a reply all the same
         code = await service.language_for(request.actor, request.channel, request.locale)
-        return View(tuple(help_lines(command.topic)), language=code)  # their own setting first
+        return View(tuple(help_lines(command.topic, code)), language=code)  # their own setting first
     if words.game is not None:
         request = dataclasses.replace(request, game=words.game)
     return await service.execute(command, request)

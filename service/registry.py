@@ -29,7 +29,7 @@ from typing import Any, TypeVar, overload
 
 from service.commands import Actor, Command
 from service.errors import BadArguments
-from service.i18n import has_message, joined, t
+from service.i18n import DEFAULT_LANGUAGE, has_message, joined, t
 from service.views import split_token
 
 #: a handler: ``async def handler(unit, command) -> result``. Each handler types its unit of work
@@ -227,8 +227,13 @@ class Spec:
 
     @property
     def every_alias(self) -> tuple[str, ...]:
-        """The English aliases, then each language's."""
+        """The English aliases, then each language's (every word it is read by)."""
         return (*self.aliases, *(a for words in self.local.values() for a in words))
+
+    def aliases_in(self, code: str) -> tuple[str, ...]:
+        """The other words for it a reader of ``code`` is shown: English readers the English
+        ones, others their own language's (a Czech reader never meets ``passz``)."""
+        return self.aliases if code == DEFAULT_LANGUAGE else tuple(self.local.get(code, ()))
 
     @property
     def typed_args(self) -> tuple[Arg, ...]:

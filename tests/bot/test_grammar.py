@@ -34,7 +34,7 @@ from service.commands import (
 )
 from service.errors import BadArguments, UserError
 from service.handlers import HANDLERS
-from service.i18n import t
+from service.i18n import Message, key_of, t
 from service.registry import Option, OptionKind
 from service.views import MAX_TOKEN_BYTES
 from storage.memory import open_memory
@@ -293,6 +293,28 @@ def test_generated_help() -> None:
         t("help.who", who=t("who.to_move")),
         t("help.aliases", aliases="move"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "aliases"),
+    [
+        ("pass", "en", None),  # no other English word for it
+        ("pass", "cs", "pas"),
+        ("pass", "hu", "passz"),
+        ("rules", "cs", "pravidla"),
+        ("rules", "hu", "szabalyok"),
+        ("play", "en", "move"),
+        ("play", "cs", None),  # `move` is English: a Czech reader is not shown it
+        ("passz", "cs", "pas"),  # asked by another language's word: the reader's own still
+    ],
+)
+def test_each_reader_is_shown_the_aliases_of_their_own_language(
+    name: str, code: str, aliases: str | None
+) -> None:
+    shown = [line for line in help_lines(name, code) if key_of(line) == "help.aliases"]
+    assert [line.params["aliases"] for line in shown if isinstance(line, Message)] == (
+        [aliases] if aliases else []
+    )
 
 
 @pytest.mark.parametrize(

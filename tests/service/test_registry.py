@@ -215,7 +215,7 @@ def test_one_registration_makes_the_words_the_help_and_the_menus(registered: Spe
     assert grammar.command_of(grammar.parse_token(tok)) == Knock("d4", 7)
     assert GoButton(tok).item.style is discord.ButtonStyle.danger
     assert "  knock <point> [loud=…] [volume=…] [#game] — Knock on a point" in grammar.help_lines()
-    assert t("help.aliases", aliases="klepni") in grammar.help_lines("klepni")
+    assert t("help.aliases", aliases="klepni") in grammar.help_lines("klepni", "cs")
     assert ("knock", "help.cmd.knock") in menu_entries()
     assert BotCommand("knock", "Knock on a point") in command_menu()
 
