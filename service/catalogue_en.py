@@ -390,6 +390,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "error.level": "level={value} is not a level: use a number from {low} to {high}.",
     # console
     # help: the placeholders of a command's usage (``play <point> [#game]``)
+    "help.placeholder": "<{name}>",
+    "help.arg.user": "user",
     "help.arg.point": "point",
     "help.arg.moves": "moves",
     "help.arg.code": "code",
@@ -400,6 +402,13 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "help.arg.topic": "topic",
     "help.arg.version": "version",
     "help.arg.game": "game",
+    "help.arg.n": "n",
+    "help.arg.move": "move",
+    "help.arg.action": "action",
+    "help.arg.answer": "answer",
+    "help.arg.switch": "switch",
+    "help.arg.channel": "channel",
+    "help.arg.yes": "yes",
     "console.welcome": (
         "Go on the console. Type commands as `name: command` (e.g. `alice: challenge @bob "
         "size=9`), or `as bob` to switch player; `help` lists commands, `quit` leaves."

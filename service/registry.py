@@ -189,10 +189,12 @@ class Handler:
 
 
 def placeholder(arg: Arg) -> str:
-    """``<point>`` as help writes an argument, said in the reader's language (``<bod>``,
-    ``<pont>``)."""
-    key = f"help.arg.{arg.name}"
-    return joined("", ("<", t(key), ">")) if has_message(key) else f"<{arg.name}>"
+    """``<point>`` as help writes an argument, said in the reader's language (``‹bod›``,
+    ``‹pont›``); a mention is ``@user`` (``@hráč``, ``@játékos``). Every argument has its word
+    in the catalogue (``help.arg.<name>``): a test keeps it so."""
+    if arg.kind is ArgKind.MENTION:
+        return joined("", ("@", t("help.arg.user")))
+    return t("help.placeholder", name=t(f"help.arg.{arg.name}"))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -258,7 +260,7 @@ class Spec:
         """``play <point> [#game]`` (the placeholders said in the reader's language: ``<bod>``)."""
         words: list[str] = [self.name]
         for arg in self.typed_args:
-            shown = arg.name if arg.kind is ArgKind.MENTION else placeholder(arg)
+            shown = placeholder(arg)
             if arg.repeat:
                 shown = joined("", (shown, " …"))
             if arg.choices:

@@ -318,3 +318,31 @@ def test_every_option_with_fixed_choices_offers_them_on_discord() -> None:
             offered.add(option.name)
     expected = {"color", "rated", "weekend", "level", "system", "bye", "handicap"}
     assert expected | {"language", "theme", "notify", "estimate"} <= offered
+
+
+def test_every_argument_has_its_word_in_the_catalogue() -> None:
+    """Help and "missing argument" answers name each argument in the reader's words
+    (``help.arg.<name>``): none falls back to its English name (``<action>``)."""
+    missing = [
+        f"{spec.name} {arg.name}"
+        for spec in registry.COMMANDS
+        for arg in spec.args
+        if not i18n.has_message(
+            "help.arg.user" if arg.kind is ArgKind.MENTION else f"help.arg.{arg.name}"
+        )
+    ]
+    assert not missing
+
+
+@pytest.mark.parametrize("code", ["cs", "hu"])
+def test_usage_lines_name_their_placeholders_in_the_readers_language(code: str) -> None:
+    """``play <point>`` reads ``play ‹bod›`` in Czech: no English placeholder (``<point>``,
+    ``@user``, ``#game``) reaches a Czech or Hungarian reader; the command words, option keys
+    and the words typed as they are (``yes``, ``on|off``) stay."""
+    for spec in registry.COMMANDS:
+        said = i18n.in_language(code, spec.usage())
+        assert "<" not in said and "@user" not in said and "#game" not in said, said
+        assert said.split()[0] == spec.name
+        for arg in spec.args:
+            missing = i18n.in_language(code, registry.placeholder(arg))
+            assert missing != registry.placeholder(arg), (spec.name, arg.name)
