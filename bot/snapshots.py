@@ -31,7 +31,6 @@ _MARKS = {
 }
 
 _WORDS = {
-    Word.CAPTURES: "image.captures",
     Word.PRISONERS: "image.prisoners",
     Word.MARKING: "image.marking",
     Word.FINAL: "image.final",

@@ -147,7 +147,7 @@ def render_palette_image(snap: Snapshot, width: int = DEFAULT_WIDTH) -> Image.Im
         pixels.paste(table.core(kind, point), boxes[point])
     names = (snap.black_name or "Black", snap.white_name or "White")
     caps = (snap.captures_black, snap.captures_white)
-    word = snap.word(Word.PRISONERS if snap.counting else Word.CAPTURES)
+    word = snap.word(Word.PRISONERS)  # one word for one idea: the rules' prisoners (Art. 5)
     header = _header_p(snap.size, width, snap.theme, names, caps, snap.to_move, word)
     im.paste(header, (0, 0))
     im.paste(footer, (0, g.header + g.width))

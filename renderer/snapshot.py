@@ -53,8 +53,7 @@ STONE_MARKS = frozenset(
 class Word(enum.Enum):
     """The renderer's own words around the board; a snapshot may give them translated."""
 
-    CAPTURES = "captures"  # header, during play: "captures 3"
-    PRISONERS = "prisoners"  # header, counting: captured in play + dead stones removed
+    PRISONERS = "prisoners"  # header: captured in play (at counting, + dead stones removed)
     MARKING = "marking"  # footer, counting: "marking v3"
     FINAL = "final"  # footer, counting: both players accepted the marking
     EXPLAINED = "explained"  # footer, counting: where the legend's marks are explained
@@ -62,7 +61,6 @@ class Word(enum.Enum):
 
 
 DEFAULT_WORDS: dict[Word, str] = {
-    Word.CAPTURES: "captures",
     Word.PRISONERS: "prisoners",
     Word.MARKING: "marking",
     Word.FINAL: "final",

@@ -154,13 +154,13 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "{color}'s turn before the retake"
     ),
     # counting and results
-    "tally.black": "Black: {territory} territory + {prisoners} prisoners = {score}",
-    "tally.white": "White: {territory} + {prisoners} + {komi} = {score}",
+    # each number after its word, so that no count needs a plural ("prisoners 1")
+    "tally.black": "Black: territory {territory} + prisoners {prisoners} = {score}",
+    "tally.white": "White: territory {territory} + prisoners {prisoners} + komi {komi} = {score}",
     "tally.wins": "{winner} wins by {margin}",
     "tally.depends": "{outcome}, if the disputed groups are as proposed",
     "tally.jigo": "jigo",
     # the board image: words around the board and the legend of the counting marks (short)
-    "image.captures": "captures",
     "image.prisoners": "prisoners",
     "image.marking": "marking",
     "image.final": "final",
@@ -416,6 +416,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "console.who": "Playing as {name}. (`as NAME` switches player.)",
     "console.bad_line": "Write `NAME: COMMAND`, e.g. `alice: play D4`.",
     "console.image": "Board image: {path}",
+    "console.table_image": "Table image: {path}",
     "console.captures": "prisoners taken: Black {black} · White {white}",
     "console.buttons": "buttons: {buttons}",
     "console.file": "{name}:",

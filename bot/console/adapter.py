@@ -171,7 +171,7 @@ class Console:
         if view.table is not None and self.boards_dir is not None:
             table_path = await self.write_table(view)
             if table_path is not None:
-                self.say(name, [translate(code, "console.image", path=table_path)])
+                self.say(name, [translate(code, "console.table_image", path=table_path)])
         if view.buttons:
             shown = " · ".join(f"{b.label} [{b.token}]" for b in view.buttons)
             self.say(name, [translate(code, "console.buttons", buttons=shown)])

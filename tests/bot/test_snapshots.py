@@ -109,7 +109,6 @@ def test_the_legend_is_the_catalogue_words_of_the_marks_shown() -> None:
     every = legend(Mark, "en")
     assert [key_of(t(f"legend.{m.value}")) for m, _ in every] == [f"legend.{m.value}" for m in Mark]
     assert dict(words("en")) == {
-        Word.CAPTURES: t("image.captures"),
         Word.PRISONERS: t("image.prisoners"),
         Word.MARKING: t("image.marking"),
         Word.FINAL: t("image.final"),

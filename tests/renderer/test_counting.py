@@ -3,6 +3,7 @@ names and legibility on a phone (the image shown 390 px wide)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 
@@ -114,19 +115,17 @@ def test_the_badges_say_the_version_and_final_in_the_snapshots_words() -> None:
     assert counting_spec(Snapshot(9, black=frozenset({B1}))) is None  # no count: the plain footer
 
 
-def test_a_counting_header_says_prisoners_and_a_game_header_captures() -> None:
+def test_the_header_says_prisoners_during_play_and_at_the_count() -> None:
+    """One word for one idea (the rules' "prisoners", Art. 5): the header's word is the
+    snapshot's ``Word.PRISONERS`` whether the game is being played or counted."""
     snap = counting()
-    assert snap.word(Word.PRISONERS) == "prisoners" and snap.word(Word.CAPTURES) == "captures"
+    assert snap.word(Word.PRISONERS) == "prisoners"
     g = geometry(9)
     header = (0, 0, g.width, g.header)
-    plain, renamed = (
-        render_image(snap),
-        render_image(counting(words=((Word.PRISONERS, "captures"),))),
-    )
-    assert plain.crop(header).tobytes() != renamed.crop(header).tobytes()
-    game = Snapshot(9, captures_black=4, captures_white=2)
-    also_game = Snapshot(9, captures_black=4, captures_white=2, words=((Word.PRISONERS, "x"),))
-    assert render_png(game) == render_png(also_game)  # during play the header says captures
+    for shown in (snap, Snapshot(9, captures_black=4, captures_white=2)):
+        renamed = dataclasses.replace(shown, words=((Word.PRISONERS, "zajatci"),))
+        plain = render_image(shown).crop(header).tobytes()
+        assert plain != render_image(renamed).crop(header).tobytes()
 
 
 def test_counting_images_are_deterministic_even_after_clearing_caches() -> None:
