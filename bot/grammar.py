@@ -241,7 +241,8 @@ async def run(
     if isinstance(command, Help):
         service.charge(request.actor)  # answered here, but a reply all the same
         code = await service.language_for(request.actor, request.channel, request.locale)
-        return View(tuple(help_lines(command.topic, code)), language=code)  # their own setting first
+        # their own setting first
+        return View(tuple(help_lines(command.topic, code)), language=code)
     if words.game is not None:
         request = dataclasses.replace(request, game=words.game)
     return await service.execute(command, request)

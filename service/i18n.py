@@ -314,8 +314,7 @@ def quoted(code: str, value: object) -> str:
     ('“#x”', '„#x“', '„a\\\\nb”')
     """
     text = "".join(
-        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-        for ch in str(value)
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(value)
     )
     opening, closing = QUOTES.get(code, QUOTES[DEFAULT_LANGUAGE])
     return f"{opening}{text}{closing}"

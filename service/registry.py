@@ -29,7 +29,7 @@ from typing import Any, TypeVar, overload
 
 from service.commands import Actor, Command
 from service.errors import BadArguments
-from service.i18n import DEFAULT_LANGUAGE, has_message, joined, t
+from service.i18n import DEFAULT_LANGUAGE, joined, t
 from service.views import split_token
 
 #: a handler: ``async def handler(unit, command) -> result``. Each handler types its unit of work
