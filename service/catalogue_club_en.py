@@ -61,7 +61,7 @@ CLUB: dict[str, str] = {
     "league.system_roundrobin": "round-robin",
     "league.system_swiss": "Swiss",
     "league.system_mcmahon": "McMahon",
-    "league.rounds": "{n} rounds",
+    "league.rounds": ("{n} round", "{n} rounds"),
     "league.handicap_auto": "handicap by rank",
     "league.bye_win": "a bye counts as a win",
     "league.bye_none": "a bye scores nothing",
@@ -75,7 +75,10 @@ CLUB: dict[str, str] = {
     "league.joined": "You joined {name}; members now: {n}.",
     "league.joined_late": "You joined {name}; members now: {n}. You are paired from round {round}.",
     "league.left": "You left {name}; your games so far still count.",
-    "league.started": "League {name} started with {n} members.",
+    "league.started": (
+        "League {name} started with {n} member.",
+        "League {name} started with {n} members.",
+    ),
     "league.round_header": "{name}, round {round} of {of}:",
     "league.pairing": (
         "  #{id} {black} (Black) – {white} (White) · handicap {handicap}, komi {komi}"
@@ -92,7 +95,10 @@ CLUB: dict[str, str] = {
     "league.no_rounds": "{name} has not started yet.",
     "league.playing": "playing",
     "league.round_game": "  #{id} {black} – {white} · {state}",
-    "league.round_open": "{n} games of this round are still open.",
+    "league.round_open": (
+        "{n} game of this round is still open.",
+        "{n} games of this round are still open.",
+    ),
     "league.round_done": (
         "Every game of round {round} of {name} is over: `league pair {name}` pairs the next "
         "round (or `league end {name}`)."
@@ -148,9 +154,15 @@ CLUB: dict[str, str] = {
     "error.league_started": "League {name} has already started; entries are closed.",
     "error.league_joined": "You are already in {name}.",
     "error.league_not_member": "You are not in {name}.",
-    "error.league_too_few": "{name} needs at least {n} members to start.",
+    "error.league_too_few": (
+        "{name} needs at least {n} member to start.",
+        "{name} needs at least {n} members to start.",
+    ),
     "error.league_not_running": "League {name} is not running: `league start {name}` first.",
-    "error.league_all_paired": "All {n} rounds of {name} are paired: `league end {name}`.",
+    "error.league_all_paired": (
+        "{name} has {n} round, and it is paired: `league end {name}`.",
+        "All {n} rounds of {name} are paired: `league end {name}`.",
+    ),
     "error.league_round_open": (
         "Round {round} still has open games: {games}. Finish or adjudicate them, or "
         "`league pair {name} force`."
