@@ -68,8 +68,8 @@ async def test_unknown_commands_and_malformed_input(
     tg: RedeliveringTelegram, bot: BotProcess
 ) -> None:
     answers = {
-        "/fly": "Unknown command 'fly': <code>help</code> lists the commands.",
-        "hello there": "Unknown command 'hello': <code>help</code> lists the commands.",
+        "/fly": "Unknown command “fly”: <code>help</code> lists the commands.",
+        "hello there": "Unknown command “hello”: <code>help</code> lists the commands.",
         "/play": "<code>play</code> needs &lt;point&gt;: play &lt;point&gt; [#game]",
         "/challenge size=99": "Board size 99 is not supported: use size=5 to size=25",
         "/challenge colour=red": (
