@@ -8,6 +8,7 @@ sentence of another language (issue 10), through the console's script mode.
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from bot.console.adapter import Console
 from bot.grammar import BY_NAME
 from service import GameService
 from service.i18n import in_language, number, translate
+from service.rules_topics import TOPICS
 from storage.memory import open_memory
 from tests.bot.languages import assert_speaks, foreign, strays
 from tests.bot.test_console import run_script
@@ -174,3 +176,93 @@ def test_gobot_language_hu_makes_everyone_hungarian(tmp_path: Path) -> None:
         said = said_to(name, lines)
         assert_played_in("hu", said, black=black, images=False)
         assert_speaks("hu", said)
+
+
+# ----- everything a club player meets, in each language (issue 25) ------------------------------
+
+EVENING = [
+    # a challenge with a time control, a game with an undo, a try, a stop, a fill and a count
+    "dvorak: challenge @kovacs size=9 color=black time=7d+1d komi=6,5",
+    "kovacs: accept",
+    "dvorak: D4",
+    "kovacs: E5",
+    "dvorak: C3",
+    "dvorak: undo",
+    "kovacs: undo yes",
+    "dvorak: C3",
+    "kovacs: F5",
+    "dvorak: estimate",
+    "dvorak: pass",
+    "kovacs: pass",
+    "dvorak: try D5 E4 pass E6",
+    "dvorak: try B D5 W E4",
+    "dvorak: filldame",
+    "kovacs: filldame",
+    "dvorak: done",
+    "kovacs: done",
+    "dvorak: games",
+    "dvorak: board #x",
+    "dvorak: rating",
+    "dvorak: rating @kovacs",
+    "dvorak: history @kovacs",
+    "dvorak: leaderboard",
+    # a league
+    "org: league create jaro time=2d/move",
+    "dvorak: league join jaro",
+    "kovacs: league join jaro",
+    "org: league start jaro",
+    "org: league round jaro",
+    "org: adjudicate B+3.5 #2",
+    "org: league standings jaro",
+    "dvorak: league list",
+    "dvorak: league",
+    "dvorak: settings",
+    # a second game resigned
+    "kovacs: challenge @dvorak size=9",
+    "dvorak: accept",
+    "kovacs: resign #3",
+    "kovacs: resign yes #3",
+    "dvorak: history",
+    "dvorak: vacation",
+    "dvorak: link",
+    # every help page and every rules topic
+    *(f"dvorak: help {name}" for name in sorted({spec.name for spec in BY_NAME.values()})),
+    *(f"dvorak: rules {topic}" for topic in TOPICS),
+    "dvorak: rules kos",
+]
+"""What an evening at the club sends: both players and the organiser read one language."""
+
+# What a reader must never meet in a translated line, beyond another language's phrases
+# (tests.bot.languages): an English placeholder, a colour as a letter before a point, an English
+# time control or unit, an echo in English quotation marks.
+ENGLISH_MARKS = re.compile(
+    r"<[a-z][a-z _-]*>|@user\b|@someone\b|\bNAME\b|\bCODE\b"
+    r"|(?<![\w=])[BW] (?:[A-HJ-T]\d{1,2}|pass)\b"
+    r"|\b\d+d\+\d+d\b|/move\b|\bd/"
+    r"|'[^' ]+'"
+)
+
+
+@pytest.mark.parametrize("code", ["cs", "hu"])
+async def test_a_club_evening_reads_as_written_in_the_readers_language(code: str) -> None:
+    """A game with an undo, a try, an estimate, a fill and a count, ratings and histories of
+    someone else, a league from creation to standings, every help page and every rules topic:
+    nothing a Czech or Hungarian reader is shown is English (placeholders, colour letters, time
+    controls, quotation marks included) or another language's."""
+    out = io.StringIO()
+    database = await open_memory()
+    try:
+        service = GameService(database, organisers={"console:org"})
+        script = [f"{line.split(':')[0]}: settings language={code}" for line in EVENING[:1]]
+        script += [f"{who}: settings language={code}" for who in ("kovacs", "org")]
+        stdin = io.StringIO("\n".join(script + EVENING) + "\n")
+        console = Console(service, stdin, out, interactive=False, boards_dir=None)
+        assert await console.run() == 0
+    finally:
+        await database.close()
+    lines = out.getvalue().splitlines()
+    read = [line for name in ("dvorak", "kovacs", "org") for line in said_to(name, lines)]
+    assert len(read) > 200
+    assert_speaks(code, read)
+    english = [line for line in read if ENGLISH_MARKS.search(line)]
+    assert not english, "\n".join(english)
