@@ -62,8 +62,13 @@ DISCORD_MESSAGE = 2000  # Discord's message content (Telegram's 4096 is larger)
 TELEGRAM_CAPTION = 1024  # Telegram's photo caption
 
 # Backticked commands of the English that a translation may write differently, keyed by
-# (language, message id), each with the reason. Empty: every translation keeps them all.
-BACKTICK_EXCEPTIONS: dict[tuple[str, str], str] = {}
+# (language, message id), each with the reason.
+BACKTICK_EXCEPTIONS: dict[tuple[str, str], str] = {
+    # The console's "command word" is the player's name (`alice: play D4`): a Czech reader
+    # is shown `‹jméno›: ‹příkaz›` and Czech example names (`jana: play D4`).
+    ("cs", "console.welcome"): "the console line starts with a name, written in Czech",
+    ("cs", "console.bad_line"): "the console line starts with a name, written in Czech",
+}
 
 # Errors too long for a Telegram alert (with 20-character parameters) that no button can raise:
 # message id -> (the command it answers, the "file:function" raising it). Both commands are
