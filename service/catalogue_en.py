@@ -410,7 +410,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "help.arg.channel": "channel",
     "help.arg.yes": "yes",
     "console.welcome": (
-        "Go on the console. Type commands as `name: command` (e.g. `alice: challenge @bob "
+        "Go on the console. Type commands as `NAME: COMMAND` (e.g. `alice: challenge @bob "
         "size=9`), or `as bob` to switch player; `help` lists commands, `quit` leaves."
     ),
     "console.who": "Playing as {name}. (`as NAME` switches player.)",

@@ -63,12 +63,7 @@ TELEGRAM_CAPTION = 1024  # Telegram's photo caption
 
 # Backticked commands of the English that a translation may write differently, keyed by
 # (language, message id), each with the reason.
-BACKTICK_EXCEPTIONS: dict[tuple[str, str], str] = {
-    # The console's "command word" is the player's name (`alice: play D4`): a Czech reader
-    # is shown `‹jméno›: ‹příkaz›` and Czech example names (`jana: play D4`).
-    ("cs", "console.welcome"): "the console line starts with a name, written in Czech",
-    ("cs", "console.bad_line"): "the console line starts with a name, written in Czech",
-}
+BACKTICK_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 # Errors too long for a Telegram alert (with 20-character parameters) that no button can raise:
 # message id -> (the command it answers, the "file:function" raising it). Both commands are
@@ -361,17 +356,27 @@ def test_placeholders_identical(code: str) -> None:
     assert not problems, failures(problems, f"placeholders in {code}")
 
 
+PLACEHOLDER_WORD = re.compile(r"^(?:[<‹].*[>›]|[A-Z][A-Z_]+)$")  # <topic>, ‹téma›, NAME
+
+
 def typed_part(span: str) -> tuple[str, ...]:
     """What a backticked command keeps in every language: its command word and its options'
     keys (``komi=``). Placeholders and examples (``<topic>``, ``NAME``, ``@user``, ``autumn``,
-    ``6.5``) are said in the reader's language: ``rules ‹téma›``, ``komi=6,5``.
+    ``6.5``) are said in the reader's language: ``rules ‹téma›``, ``komi=6,5``; so is the
+    console's speaker before a colon (``alice: play D4``, ``jana: play D4``).
 
-    >>> typed_part("league create NAME komi=6.5")
-    ('league', 'komi=')
+    >>> typed_part("league create NAME komi=6.5"), typed_part("NAME: COMMAND")
+    (('league', 'komi='), ())
+    >>> typed_part("jana: play D4") == typed_part("alice: play D4") == ("play",)
+    True
     """
     words = span.split()
+    if words and words[0].endswith(":"):
+        words = words[1:]
     options = tuple(word[: word.index("=") + 1] for word in words[1:] if "=" in word)
-    return (words[0], *options) if words else ()
+    if not words or PLACEHOLDER_WORD.match(words[0]):
+        return options
+    return (words[0], *options)
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
