@@ -29,6 +29,10 @@ SETTINGS: dict[str, str | tuple[str, str]] = {
     "settings.estimate.on": "on: also during play",
     "settings.estimate.off": "off: only after the stop",
     "settings.estimate.auto": "auto: forget the choice",
+    # a language as running text names it (the reader's word: "jazyk: čeština (cs)")
+    "settings.language.en": "English",
+    "settings.language.cs": "Czech",
+    "settings.language.hu": "Hungarian",
     "settings.theme.light": "light",
     "settings.theme.dark": "dark",
     "settings.theme.auto": "auto: forget my choice",

@@ -10,7 +10,7 @@ from service.authorization import organises
 from service.commands import Configure
 from service.errors import BadArguments, NotOrganiser
 from service.events import SettingsChanged
-from service.i18n import LANGUAGE_NAMES, Text, t
+from service.i18n import Text, has_message, joined, t
 from service.preferences import (
     AUTO,
     CHANNEL_SETTINGS,
@@ -40,9 +40,11 @@ def _check(command: Configure) -> None:
 
 
 def value_words(name: str, value: str) -> str:
-    """How a value reads: ``Čeština (cs)``, ``dark``, ``your move, when you are away``."""
+    """How a value reads in the reader's words: ``Czech (cs)`` (``čeština (cs)``), ``dark``,
+    ``your move, when you are away``."""
     if name == LANGUAGE:
-        return f"{LANGUAGE_NAMES.get(value, value)} ({value})"
+        key = f"settings.language.{value}"
+        return joined("", (t(key), f" ({value})")) if has_message(key) else value
     return t(f"settings.{name}.{value}")
 
 

@@ -77,7 +77,8 @@ async def test_settings_alone_shows_each_value_and_where_it_comes_from(
     assert view.language == "cs"  # the Czech client's locale, nobody chose anything
     platform = translate("cs", "settings.source.platform")
     default = translate("cs", "settings.source.default")
-    assert platform in view.lines[1] and "Čeština (cs)" in view.lines[1]
+    czech = translate("cs", "settings.language.cs")  # the reader's word for it: čeština
+    assert platform in view.lines[1] and f"{czech} (cs)" in view.lines[1]
     assert default in view.lines[2] and default in view.lines[3]
 
 
