@@ -102,8 +102,12 @@ def parse_point(text: str, size: int) -> Point:
 
 def parse_result(text: str) -> GameResult:
     """An adjudicated result: ``B+3.5``, ``W+R``, ``B+T``, ``W+F``, ``jigo``, ``void``,
-    ``bothlose`` (Art. 10–14)."""
-    value = text.strip().lower()
+    ``bothlose`` (Art. 10–14); ``B+3,5`` as Czech and Hungarian write the number.
+
+    >>> parse_result("b+3,5") == parse_result("B+3.5")
+    True
+    """
+    value = text.strip().lower().replace(",", ".")
     words = {
         "jigo": GameResult(ResultKind.JIGO),
         "0": GameResult(ResultKind.JIGO),
