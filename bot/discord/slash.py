@@ -17,31 +17,51 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.translator import localized
 from bot.grammar import BY_NAME, COMMANDS, Arg, ArgKind, Spec
+from service.i18n import has_message
 from service.registry import Group, Option, OptionKind
+from service.rules_topics import TOPICS
 
 MAX_CHOICES = 25
+OFFERED: dict[str, tuple[str, ...]] = {"topic": TOPICS}
+"""Free words Discord offers as choices: the rules' topics (typed, an unknown topic is answered
+with the list; on Discord one picks from it)."""
 _TYPES: dict[OptionKind, type] = {OptionKind.INT: int, OptionKind.FLOAT: float}
 
 
 def option_type(option: Option) -> Any:
     """The Discord type of an option: a number, or a string; fixed choices without translated
-    names as a ``Literal`` of them (in English the name of a choice is its value, the word the
-    grammar reads, which is what Discord sends whatever the reader's locale)."""
+    names (numbers: the computer's level) as a ``Literal`` of them."""
     kind = _TYPES.get(option.kind, str)
-    if option.choices and option.names is None and len(option.choices) <= MAX_CHOICES:
+    if option.choices and not localized_choices(option) and len(option.choices) <= MAX_CHOICES:
         return Literal[tuple(kind(c) for c in option.choices)]
     return kind
 
 
-def localized_choices(option: Option) -> list[app_commands.Choice[str]]:
-    """The choices of an option whose choices have translated names (none for the others),
-    named by their value and localized by their catalogue key (``color.black``)."""
-    if option.names is None:
-        return []
+def choice_keys(name: str, values: Sequence[str], names: str | None = None) -> dict[str, str]:
+    """The catalogue key naming each of ``values``, the choices of the slash option ``name``:
+    ``names.value`` (``color.black``, an option's own prefix), else ``discord.choice.name.value``
+    (``discord.choice.rated.yes``). Empty when a key is missing: the choices are then shown as
+    they are typed (a test checks that every choice of every command has its name)."""
+    prefix = names or f"discord.choice.{name}"
+    keys = {value: f"{prefix}.{value}" for value in values}
+    return keys if keys and all(has_message(key) for key in keys.values()) else {}
+
+
+def named(keys: dict[str, str]) -> list[app_commands.Choice[str]]:
+    """Choices named in the reader's language by their catalogue ``keys`` (value -> key); in
+    English the name of a choice is its value, the word the grammar reads, which is what Discord
+    sends whatever the reader's locale."""
     return [
-        app_commands.Choice(name=app_commands.locale_str(v, key=f"{option.names}.{v}"), value=v)
-        for v in option.choices
+        app_commands.Choice(name=app_commands.locale_str(value, key=key), value=value)
+        for value, key in keys.items()
     ]
+
+
+def localized_choices(option: Option) -> list[app_commands.Choice[str]]:
+    """The choices of a word option, named in the reader's language (none for a number's)."""
+    if option.kind in _TYPES or len(option.choices) > MAX_CHOICES:
+        return []
+    return named(choice_keys(option.name, option.choices, option.names))
 
 
 Run = Callable[[discord.Interaction[Any], str, Sequence[discord.abc.User]], Awaitable[None]]
@@ -75,11 +95,34 @@ def _param_name(arg: Arg) -> str:
     return re.sub(r"[^a-z0-9_]", "", arg.name.lower())
 
 
-def _describe(name: str) -> app_commands.locale_str:
-    key = f"discord.option.{name}"
-    if key in messages.ENGLISH:
-        return localized(key)
-    return localized("discord.option.other", name=name)
+def description_key(spec: Spec, name: str) -> str | None:
+    """The catalogue key describing the slash option ``name`` of ``spec``: the command's own
+    (``discord.option.rating.user``), else the option's (``discord.option.user``); None when
+    neither exists (no option of the registered commands: a test builds every one)."""
+    for key in (f"discord.option.{spec.name}.{name}", f"discord.option.{name}"):
+        if key in messages.ENGLISH:
+            return key
+    return None
+
+
+def _describe(spec: Spec, name: str) -> app_commands.locale_str:
+    """The option's description; only a command registered without one (a test's) falls back to
+    the command's own description, since Discord requires one."""
+    return localized(description_key(spec, name) or f"help.cmd.{spec.name}")
+
+
+def _arg_choices(arg: Arg) -> dict[str, str]:
+    """The keys naming an argument's choices: its fixed words, or the words Discord offers for a
+    free one (:data:`OFFERED`)."""
+    values = arg.choices or OFFERED.get(arg.name, ())
+    return choice_keys(_param_name(arg), values) if len(values) <= MAX_CHOICES else {}
+
+
+def choices_of(spec: Spec) -> dict[str, list[app_commands.Choice[str]]]:
+    """The slash options of ``spec`` whose choices are named in the reader's language."""
+    made = {_param_name(a): named(_arg_choices(a)) for a in spec.typed_args}
+    made |= {o.name: localized_choices(o) for o in spec.options}
+    return {name: choices for name, choices in made.items() if choices}
 
 
 def _parameters(spec: Spec, points: PointTransformer) -> list[inspect.Parameter]:
@@ -93,6 +136,8 @@ def _parameters(spec: Spec, points: PointTransformer) -> list[inspect.Parameter]
             annotation = discord.User
         elif arg.kind is ArgKind.POINT and not arg.repeat:
             annotation = points
+        elif _arg_choices(arg):
+            annotation = str  # its choices are named: :func:`choices_of`
         elif arg.choices and len(arg.choices) <= MAX_CHOICES:
             annotation = Literal[arg.choices]
         elif arg.kind is ArgKind.COMMAND and len(BY_NAME) <= MAX_CHOICES:
@@ -145,10 +190,9 @@ def _subcommand(
         *_parameters(spec, points),
     ]
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    descriptions = {p.name: _describe(p.name) for p in parameters[1:]}
+    descriptions = {p.name: _describe(spec, p.name) for p in parameters[1:]}
     app_commands.describe(**descriptions)(callback)
-    named = {o.name: localized_choices(o) for o in spec.options}
-    app_commands.choices(**{name: c for name, c in named.items() if c})(callback)
+    app_commands.choices(**choices_of(spec))(callback)
     description = localized(f"help.cmd.{spec.name}")
     return app_commands.Command(name=spec.name, description=description, callback=callback)
 
