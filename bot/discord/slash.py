@@ -2,7 +2,10 @@
 group) generated from the registry of commands: one subcommand per command people send, in the
 group its registration names, its arguments and ``key=value`` options as typed slash options
 (points as strings with autocomplete, mentions as users, word choices as choices; each option's
-type and choices from its declaration, :class:`~service.registry.Option`)."""
+type and choices from its declaration, :class:`~service.registry.Option`). Each option is
+described by its own message (:func:`description_key`) and each choice of a word named by one
+(:func:`choice_keys`), so Discord shows them in the reader's language; the value sent is always
+the word typed."""
 
 from __future__ import annotations
 
