@@ -3,7 +3,7 @@ accounts (merged into :data:`service.catalogue_en.ENGLISH`)."""
 
 from __future__ import annotations
 
-CLUB: dict[str, str] = {
+CLUB: dict[str, str | tuple[str, str]] = {
     # ratings, leaderboard, history
     "rating.value": "{rank} · {rating} ± {deviation}",
     "rating.none": "{name} has no rated games yet; everyone starts at {value}.",

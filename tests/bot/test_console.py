@@ -66,7 +66,10 @@ def test_a_whole_game_from_a_script(tmp_path: Path) -> None:
     assert "[bob] Both players passed: the game is stopped (Art. 9). Confirm life and death." in out
     end = "Game #1 is over: W+15.5 — White wins by 15.5 points"
     assert f"[alice] {end}" in out and f"[bob] {end}" in out
-    tally = "Black: territory 27 + prisoners 0 = 27 · White: territory 36 + prisoners 0 + komi 6.5 = 42.5"
+    tally = (
+        "Black: territory 27 + prisoners 0 = 27 · "
+        "White: territory 36 + prisoners 0 + komi 6.5 = 42.5"
+    )
     assert f"[bob] {tally} · White wins by 15.5" in out
     assert any(line.startswith("[bob] (;FF[4]") for line in out)
     images = sorted(p.name for p in (tmp_path / "boards").iterdir())
