@@ -33,6 +33,7 @@ SETTINGS: dict[str, str | tuple[str, str]] = {
     "settings.language.en": "English",
     "settings.language.cs": "Czech",
     "settings.language.hu": "Hungarian",
+    "settings.language.auto": "auto: forget my choice",
     "settings.theme.light": "light",
     "settings.theme.dark": "dark",
     "settings.theme.auto": "auto: forget my choice",

@@ -30,11 +30,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
 PERSON_SETTINGS = (LANGUAGE, THEME, NOTIFY)
 CHANNEL_SETTINGS = (LANGUAGE, THEME, ESTIMATE)
 AUTO = "auto"  # ``settings language=auto``: forget the choice, follow the order again
-#: ``settings``'s options: every choice, or ``auto``; the names of the choices but the
-#: languages' are translated (``settings.theme.dark``)
+#: ``settings``'s options: every choice, or ``auto``; each choice named in the reader's words
+#: (``settings.theme.dark``, ``settings.language.cs``: "čeština" to a Czech reader)
 OPTIONS = (
-    Option(LANGUAGE, choices=(*CHOICES[LANGUAGE], AUTO)),
-    *(Option(n, choices=(*CHOICES[n], AUTO), names=f"settings.{n}") for n in (THEME, NOTIFY)),
+    *(
+        Option(n, choices=(*CHOICES[n], AUTO), names=f"settings.{n}")
+        for n in (LANGUAGE, THEME, NOTIFY)
+    ),
     Option(ESTIMATE, choices=(*CHOICES[ESTIMATE], AUTO), names=f"settings.{ESTIMATE}"),
 )
 
