@@ -7,6 +7,7 @@ CLUB: dict[str, str | tuple[str, str]] = {
     # ratings, leaderboard, history
     "rating.value": "{rank} · {rating} ± {deviation}",
     "rating.none": "{name} has no rated games yet; everyone starts at {value}.",
+    "rating.none_own": "You have no rated games yet; everyone starts at {value}.",
     "rating.summary": "{name}: {value} (volatility {volatility}) · rated games: {games}",
     "rating.last": "Last results:",
     "rating.result": "  #{id} {date} vs {name} · {outcome} · {change}",
@@ -15,7 +16,9 @@ CLUB: dict[str, str | tuple[str, str]] = {
     "leaderboard.header": "Leaderboard (top {n}, ? = provisional):",
     "leaderboard.line": "{place}. {name} · {value} · games: {games}",
     "history.none": "{name} has no finished games yet.",
+    "history.none_own": "You have no finished games yet.",
     "history.header": "Finished games of {name} (`sgf #12` gives a record):",
+    "history.header_own": "Your finished games (`sgf #12` gives a record):",
     "history.line": "{date} · #{id} · {color} vs {name} · {outcome}",
     "history.line_rated": "{date} · #{id} · {color} vs {name} · {outcome} · rated",
     "history.more": "… only the last {n} are shown; `gobot games` lists them all.",

@@ -134,12 +134,16 @@ async def _finished_line(unit: Unit, row: GameRow) -> Text:
     return t("games.finished", game=game, outcome=outcome(row.result or "?", mine), ago=ended)
 
 
-def outcome(result_sgf: str, mine: Color) -> str:
-    """How a finished game ended for the player of ``mine``: ``you won by resignation (B+R)``,
-    ``you lost by 3.5 points (W+3.5)``, ``jigo``, ``no result``.
+def outcome(result_sgf: str, mine: Color, *, own: bool = True) -> str:
+    """How a finished game ended for the player of ``mine``: to that player themselves (``own``)
+    ``you won by resignation (B+R)``, ``you lost by 3.5 points (W+3.5)``; about someone else
+    (``rating @bob``, ``history @bob``: the line's header names them) a ``win by resignation
+    (B+R)``, a ``loss by 3.5 points (W+3.5)``; ``jigo``, ``no result`` either way.
 
     >>> outcome("B+R", Color.BLACK), outcome("W+3.5", Color.BLACK), outcome("0", Color.WHITE)
     ('you won by resignation (B+R)', 'you lost by 3.5 points (W+3.5)', 'jigo')
+    >>> outcome("W+3.5", Color.BLACK, own=False)
+    'loss by 3.5 points (W+3.5)'
     """
     try:
         result = GameResult.from_sgf(result_sgf)
@@ -149,9 +153,12 @@ def outcome(result_sgf: str, mine: Color) -> str:
     if result.winner is None:
         none = {ResultKind.JIGO: "jigo", ResultKind.VOID: "void", ResultKind.BOTH_LOSE: "both_lose"}
         return t(f"result.{none[kind]}")
-    won = "won" if result.winner is mine else "lost"
     points = plural(result.margin or 0.0, "result.points")
-    return t(f"games.{won}_{kind.name.lower()}", points=points, sgf=result.sgf)
+    if own:
+        won = "won" if result.winner is mine else "lost"
+        return t(f"games.{won}_{kind.name.lower()}", points=points, sgf=result.sgf)
+    won = "win" if result.winner is mine else "loss"
+    return t(f"outcome.{won}_{kind.name.lower()}", points=points, sgf=result.sgf)
 
 
 def ago(seconds: float) -> str:

@@ -4,6 +4,7 @@ is every account linked into it: one rating, one history."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 from club.ranks import rank_label
 from service import people
@@ -31,12 +32,27 @@ def day(seconds: float) -> str:
     return dt.datetime.fromtimestamp(seconds, dt.UTC).date().isoformat()
 
 
-async def _person(unit: Unit, user: Actor | None) -> tuple[str, str, list[str]]:
-    """The person asked about (the sender without ``user``), their ``@name`` and accounts."""
-    account = user.id if user is not None else unit.actor.id
-    person = (await people.persons(unit, [account]))[account]
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The person a read is about: their person id, ``@name`` and accounts, and whether it is
+    the sender themselves (``own``: the texts say "you"; about someone else they name them)."""
+
+    person: str
+    name: str
+    accounts: list[str]
+    own: bool
+
+
+async def _person(unit: Unit, user: Actor | None) -> Asked:
+    """The person asked about (the sender without ``user``, or when ``user`` is one of the
+    sender's linked accounts)."""
+    sender = unit.actor.id
+    account = user.id if user is not None else sender
+    found = await people.persons(unit, [account, sender])
+    person = found[account]
     accounts = await unit.uow.players.accounts(person) or [person]
-    return person, await people.name(unit, person if person in accounts else account), accounts
+    name = await people.name(unit, person if person in accounts else account)
+    return Asked(person, name, accounts, own=person == found[sender])
 
 
 def rating_words(row: RatingRow) -> str:
@@ -60,10 +76,14 @@ def rating_words(row: RatingRow) -> str:
 )
 async def rating(unit: Unit, command: ShowRating) -> View:
     """The rating, rank and deviation, rated games, and the last results with their changes."""
-    person, name, accounts = await _person(unit, command.user)
+    asked = await _person(unit, command.user)
+    person, name, accounts = asked.person, asked.name, asked.accounts
     row = (await unit.uow.ratings.get_many([person])).get(person)
     if row is None:
-        return View((t("rating.none", name=name, value=rating_words(RatingRow(person))),))
+        start = rating_words(RatingRow(person))
+        if asked.own:
+            return View((t("rating.none_own", value=start),))
+        return View((t("rating.none", name=name, value=start),))
     lines = [
         t(
             "rating.summary",
@@ -91,7 +111,7 @@ async def rating(unit: Unit, command: ShowRating) -> View:
                 id=game.id,
                 date=day(change.at),
                 name=await people.name(unit, opponent),
-                outcome=outcome(game.result or "?", mine),
+                outcome=outcome(game.result or "?", mine, own=asked.own),
                 change=f"{change.after - change.before:+.0f}",
             )
         )
@@ -137,12 +157,14 @@ async def leaderboard(unit: Unit, command: Leaderboard) -> View:
 )
 async def history(unit: Unit, command: History) -> View:
     """Finished games, the last first: date, game number, opponent, colour, result."""
-    _, name, accounts = await _person(unit, command.user)
+    asked = await _person(unit, command.user)
+    accounts = asked.accounts
     rows = await unit.uow.games.finished_for(accounts, HISTORY_SHOWN + 1)
     if not rows:
-        return View((t("history.none", name=name),))
+        return View((t("history.none_own") if asked.own else t("history.none", name=asked.name),))
     await unit.read_players(p for r in rows for p in (r.black, r.white))
-    lines = [t("history.header", name=name)]
+    header = t("history.header_own") if asked.own else t("history.header", name=asked.name)
+    lines = [header]
     ids: list[int | None] = [None]
     for row in rows[:HISTORY_SHOWN]:
         player = row.black if row.black in accounts else row.white
@@ -158,7 +180,7 @@ async def history(unit: Unit, command: History) -> View:
                 id=row.id,
                 name=await people.name(unit, opponent),
                 color=color_name(mine),
-                outcome=outcome(row.result or "?", mine),
+                outcome=outcome(row.result or "?", mine, own=asked.own),
             )
         )
         ids.append(row.id)

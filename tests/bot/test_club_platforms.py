@@ -192,5 +192,5 @@ async def test_a_league_game_on_discord_counts_for_the_linked_telegram_account(
         # Alice's Telegram account is the same person: the Discord game is in its history.
         history = await say(tg, A, "/history", TELEGRAM_ALICE)
         header, line = history.fields["text"].splitlines()
-        assert header.startswith(prefix("history.header", name="@alice"))
+        assert header.startswith(prefix("history.header_own"))  # her own: "your games"
         assert "· #1 ·" in line and "@bob" in line and "W+R" in line

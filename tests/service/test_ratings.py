@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from engine.colors import Color
 from service import GameService
 from service.club_commands import History, Leaderboard, ShowRating
 from service.commands import Adjudicate, Request, Resign, Sgf
 from service.errors import BadArguments, WrongPhase
+from service.handlers.looking import outcome
+from service.i18n import key_of
 from service.ports import Database
 from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER, start_game
 
@@ -135,3 +138,62 @@ async def test_ratings_on_both_databases(
     assert view.line_games[2:] == (second, gid)
     board = await service.execute(Leaderboard(), Request(ALICE))
     assert [line.split(" ")[1] for line in board.lines[1:]] == ["@alice", "@bob"]
+
+
+def _param_key(line: str, name: str) -> str | None:
+    """The catalogue key of the parameter ``name`` of a message line."""
+    value = getattr(line, "params", {})[name]
+    return key_of(value)
+
+
+async def test_reads_about_someone_else_name_them_and_about_yourself_say_you(
+    service: GameService,
+) -> None:
+    """``rating @bob`` and ``history @bob`` asked by alice speak of bob in the third person (the
+    header names him, each outcome is a win or a loss, not "you lost"); asked by bob, or by alice
+    of herself, they say "you" (issue 25)."""
+    await resigned(service, "size=9", "rated=yes")  # alice (Black) wins, bob resigns
+    about_bob = await service.execute(ShowRating(BOB), Request(ALICE))
+    assert about_bob.keys == ("rating.summary", "rating.last", "rating.result")
+    assert _param_key(about_bob.lines[2], "outcome") == "outcome.loss_resignation"
+    own = await service.execute(ShowRating(), Request(BOB))
+    assert _param_key(own.lines[2], "outcome") == "games.lost_resignation"
+    herself = await service.execute(ShowRating(ALICE), Request(ALICE))  # a mention of herself
+    assert _param_key(herself.lines[2], "outcome") == "games.won_resignation"
+
+    history = await service.execute(History(BOB), Request(ALICE))
+    assert history.keys == ("history.header", "history.line_rated")
+    assert getattr(history.lines[0], "params", {})["name"] == "@bob"
+    assert _param_key(history.lines[1], "outcome") == "outcome.loss_resignation"
+    mine = await service.execute(History(), Request(BOB))
+    assert mine.keys == ("history.header_own", "history.line_rated")
+    assert _param_key(mine.lines[1], "outcome") == "games.lost_resignation"
+    theirs = await service.execute(History(ALICE), Request(BOB))
+    assert _param_key(theirs.lines[1], "outcome") == "outcome.win_resignation"
+
+    assert (await service.execute(ShowRating(), Request(CAROL))).keys == ("rating.none_own",)
+    assert (await service.execute(ShowRating(CAROL), Request(BOB))).keys == ("rating.none",)
+    assert (await service.execute(History(), Request(CAROL))).keys == ("history.none_own",)
+    assert (await service.execute(History(CAROL), Request(BOB))).keys == ("history.none",)
+
+
+@pytest.mark.parametrize(
+    ("sgf", "mine", "own", "key"),
+    [
+        ("B+3.5", Color.BLACK, True, "games.won_score"),
+        ("B+3.5", Color.WHITE, True, "games.lost_score"),
+        ("B+3.5", Color.BLACK, False, "outcome.win_score"),
+        ("B+3.5", Color.WHITE, False, "outcome.loss_score"),
+        ("W+T", Color.WHITE, False, "outcome.win_time"),
+        ("W+F", Color.BLACK, False, "outcome.loss_forfeit"),
+        ("0", Color.BLACK, False, "result.jigo"),
+        ("Void", Color.WHITE, False, "result.void"),
+    ],
+)
+def test_an_outcome_in_the_first_or_the_third_person(
+    sgf: str, mine: Color, own: bool, key: str
+) -> None:
+    said = outcome(sgf, mine, own=own)
+    assert key_of(said) == key
+    if "score" in key:
+        assert getattr(said, "params", {})["points"].amount == 3.5
