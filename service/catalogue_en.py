@@ -46,6 +46,14 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "caption.finished": "Game #{id} · {result}",
     "caption.try": "Game #{id} · hypothetical sequence (Art. 7.2), not played · {captured}",
     # challenges
+    # time controls in words (the input syntax, ``time=7d+1d``, stays as documented)
+    "time.days": ("{n} day", "{n} days"),
+    "time.hours": ("{n} hour", "{n} hours"),
+    "time.minutes": ("{n} minute", "{n} minutes"),
+    "time.absolute": "{main} for the whole game",
+    "time.fischer": "{main} + {increment} per move",
+    "time.byoyomi": "{main} + byo-yomi {periods} × {period}",
+    "time.simple": "{period} per move",
     "terms.size": "{size}×{size}",
     "terms.handicap": "handicap {n}",
     "terms.komi": "komi {komi}",

@@ -29,7 +29,7 @@ from service.i18n import joined, number, t
 from service.model import GameState, Loaded, player_of
 from service.ports import GameRow
 from service.registry import token
-from service.timing import left_text
+from service.timing import left_text, time_words
 from service.unit import Unit
 from service.views import (
     Button,
@@ -216,8 +216,9 @@ async def ended_reply(
 
 
 async def terms_text(unit: Unit, row: GameRow) -> str:
-    """``9×9 · komi 6.5 · @alice takes Black · time 3d+1d · unrated`` (said again in each
-    reader's language: a challenge reaches the challenged in theirs)."""
+    """``9×9 · komi 6.5 · @alice takes Black · time 3 days + 1 day per move · unrated`` (said
+    again in each reader's language: a challenge reaches the challenged in theirs; the time
+    control in words, :func:`service.timing.time_words`)."""
     who = await people.name(unit, row.challenger) if row.color != "nigiri" else ""
     weekend = GameState.from_data(row.data, row.size).weekend
     size, handicap, komi, color = row.size, row.handicap, row.komi, row.color
@@ -234,7 +235,7 @@ async def terms_text(unit: Unit, row: GameRow) -> str:
     if time_control == "none":
         parts.append(t("terms.no_time"))
     else:
-        parts.append(t("terms.time", time=time_control))
+        parts.append(t("terms.time", time=time_words(time_control)))
     if weekend:
         parts.append(t("terms.weekend"))
     parts.append(t("terms.rated") if rated else t("terms.unrated"))

@@ -10,8 +10,18 @@ from typing import Protocol
 
 from engine.colors import Color
 from engine.game import Game, Phase
-from service.clock import DAY, Clocks, Interval, TimeControl, counted, when_counted
+from service.clock import (
+    DAY,
+    BadTimeControl,
+    Clocks,
+    Interval,
+    TimeControl,
+    TimeKind,
+    counted,
+    when_counted,
+)
 from service.context import Context
+from service.i18n import Text, joined, plural, t
 from service.model import GameState, Loaded, player_of
 from service.players import is_engine
 from service.ports import GameRow, GameStatus, PlayerRow
@@ -83,6 +93,53 @@ async def time_left(unit: Moment, loaded: Loaded) -> float:
         return math.inf
     own = clocks.black if loaded.game.to_move is Color.BLACK else clocks.white
     return control.budget(own) - await elapsed(unit, loaded.row, loaded.game, loaded.state)
+
+
+_DURATION_UNITS = ((1440, "time.days"), (60, "time.hours"), (1, "time.minutes"))
+
+
+def duration_words(seconds: float) -> Text:
+    """A time control's duration in words, said again in each reader's language: ``7 days``,
+    ``1 day 12 hours`` (what ``1d12h`` means; cs ``1 den 12 hodin``, hu ``1 nap 12 óra``).
+
+    >>> duration_words(7 * DAY), duration_words(1.5 * DAY), duration_words(90 * 60)
+    ('7 days', '1 day 12 hours', '1 hour 30 minutes')
+    """
+    whole = round(seconds / 60.0)
+    parts: list[Text] = []
+    for size, key in _DURATION_UNITS:
+        if whole >= size:
+            parts.append(plural(whole // size, key))
+            whole %= size
+    return joined(" ", parts or [plural(0, "time.minutes")])
+
+
+def time_words(text: str) -> Text:
+    """A stored time control (``7d+1d``, its documented input syntax) in words, for chat texts:
+    the kinds of :mod:`service.clock` (the README's "Time controls") in the reader's language.
+    ``none`` is "no time limit"; text that is not a time control is shown as it is.
+
+    >>> time_words("7d+1d"), time_words("2d/move"), time_words("14d")
+    ('7 days + 1 day per move', '2 days per move', '14 days for the whole game')
+    >>> time_words("7d+3x1d"), time_words("none")
+    ('7 days + byo-yomi 3 × 1 day', 'no time limit')
+    """
+    try:
+        control = TimeControl.parse(text)
+    except BadTimeControl:
+        return Text(text)
+    kind = control.kind
+    if kind is TimeKind.NONE:
+        return t("terms.no_time")
+    if kind is TimeKind.SIMPLE:
+        return t("time.simple", period=duration_words(control.period))
+    main = duration_words(control.main)
+    if kind is TimeKind.FISCHER:
+        return t("time.fischer", main=main, increment=duration_words(control.increment))
+    if kind is TimeKind.BYOYOMI:
+        period = duration_words(control.period)
+        return t("time.byoyomi", main=main, periods=control.periods, period=period)
+    return t("time.absolute", main=main)
 
 
 async def left_text(unit: Moment, loaded: Loaded) -> str:

@@ -20,8 +20,8 @@ from service.club_commands import (
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NotOrganiser, WrongPhase
 from service.handlers.league_reads import league_info, named
+from service.i18n import joined, t
 from service.i18n import number as written
-from service.i18n import t
 from service.league_play import (
     league_data,
     next_pairings,
@@ -39,6 +39,7 @@ from service.league_settings import (
 )
 from service.ports import GameRow, GameStatus
 from service.registry import Arg, ArgKind, Group, Words, command
+from service.timing import time_words
 from service.unit import Unit
 from service.views import Notice, View
 
@@ -139,7 +140,7 @@ async def _create(unit: Unit, name: str, command: League) -> View:
 
 
 def _terms(settings: Settings) -> str:
-    """``Swiss, 5 rounds, 19×19, komi 6.5, …``."""
+    """``Swiss, 5 rounds, 19×19, komi 6.5, …`` (said again in each reader's language)."""
     parts = [t(f"league.system_{settings.system}")]
     if settings.rounds is not None:
         parts.append(t("league.rounds", n=settings.rounds))
@@ -148,11 +149,13 @@ def _terms(settings: Settings) -> str:
     if settings.handicap_auto:
         parts.append(t("league.handicap_auto"))
     parts.append(
-        t("terms.time", time=settings.time) if settings.time != "none" else t("terms.no_time")
+        t("terms.time", time=time_words(settings.time))
+        if settings.time != "none"
+        else t("terms.no_time")
     )
     parts.append(t("terms.rated") if settings.rated else t("terms.unrated"))
     parts.append(t("league.bye_win") if settings.bye_wins else t("league.bye_none"))
-    return ", ".join(parts)
+    return joined(", ", parts)
 
 
 async def _member_key(unit: Unit, data: LeagueData) -> tuple[str, str | None]:
