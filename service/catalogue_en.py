@@ -136,6 +136,11 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "fill.nothing_unsettled": (
         "Nothing can be filled safely: {points} are real moves, not dame. `resume` to play them."
     ),
+    # colours in words, never B/W letters (a Czech reader takes B for bílý, White)
+    "stones.black": "Black {points}",
+    "stones.white": "White {points}",
+    "sequence.black": "{n}. Black {move}",
+    "sequence.white": "{n}. White {move}",
     "fill.done": "Neutral points filled by agreement (not moves, commentary 9.2.2): {stones}.",
     "noresult.sent": "No result proposed for game #{id}; your opponent must agree.",
     "noresult.asked": (
@@ -388,6 +393,13 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "help.cmd.noresult": "After a repetition (Art. 12): propose or agree to no result.",
     "help.cmd.try": (
         "After the stop: show a hypothetical sequence, e.g. `try D4 E5 pass F6` (Art. 7.2)."
+    ),
+    "help.more.try": (
+        "Moves alternate, from your colour unless the first word names one: "
+        "`try W E5 pass F6`, `try white E5`. Letters: B = Black, W = White; the words black "
+        "and white work too.\n"
+        "`pass` passes; written while a ko bans that player, it is the pass for that ko "
+        "(Art. 7.2). Both players see the position; the game itself is unchanged."
     ),
     "help.cmd.sgf": "The game record as an SGF file.",
     "help.cmd.adjudicate": "Organisers: decide a game (B+3.5, W+R, B+F, jigo, void, bothlose).",

@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from engine.colors import Color
-from engine.coords import Point
+from engine.coords import Point, format_vertex
 from engine.counting import Count, count
 from engine.filling import FillPlan, plan_fill
 from engine.marking import capturable
@@ -39,6 +39,7 @@ from service.views import (
     board_view,
     caption,
     color_name,
+    move_words,
     points_text,
     result_words,
     tally,
@@ -124,7 +125,7 @@ async def marking_reply(
     warnings = capturable(loaded.game.board, match.dead)
     for warning in warnings:
         lines.append(
-            t("marking.capturable", chain=points_text(warning.chain), moves=warning.moves_text)
+            t("marking.capturable", chain=points_text(warning.chain), moves=_moves(warning.moves))
         )
     for color in (Color.BLACK, Color.WHITE):
         if color in match.accepted:
@@ -183,6 +184,18 @@ def reasons(score: Count, plan: FillPlan) -> list[str]:
     if plan.unsettled:
         lines.append(t("marking.unsettled", points=points_text(list(plan.unsettled))))
     return lines
+
+
+def _moves(moves: Iterable[tuple[Color, Point | None]]) -> str:
+    """``1. White A3, 2. Black pass, 3. White D3``: a warning's sequence as the image numbers
+    it, its colours in words."""
+    return joined(
+        ", ",
+        (
+            move_words(n, c, t("word.pass") if p is None else format_vertex(p))
+            for n, (c, p) in enumerate(moves, start=1)
+        ),
+    )
 
 
 def numbered(moves: Iterable[tuple[Color, Point | None]]) -> tuple[tuple[Spot, Color, int], ...]:

@@ -14,7 +14,7 @@ from engine.coords import Point, format_vertex
 from engine.counting import Count, PointStatus, Side
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
-from service.i18n import joined, key_of, number, plural, t
+from service.i18n import Text, joined, key_of, number, plural, t
 
 MAX_TOKEN_BYTES = 64  # Telegram's callback-data limit; Discord custom ids allow more
 TOKEN_PATTERN = r"g(\d{1,9}):([a-z]+)((?::[a-z0-9.+]{1,12}){0,3})"
@@ -198,6 +198,33 @@ Deliver = Callable[[View], Awaitable[None]]
 def color_name(color: Color) -> str:
     """``Black`` or ``White``, translated."""
     return t("color.black") if color is Color.BLACK else t("color.white")
+
+
+def move_words(number: int, color: Color, move: str) -> Text:
+    """``1. Black E5``: a numbered move of a sequence (``try``, a capturable chain's warning)
+    with its colour in words, never a letter (a Czech reader takes ``B`` for *bílý*, White).
+
+    >>> move_words(2, Color.WHITE, "pass")
+    '2. White pass'
+    """
+    key = "sequence.black" if color is Color.BLACK else "sequence.white"
+    return t(key, n=number, move=move)
+
+
+def stones_words(stones: Iterable[tuple[Color, Point]]) -> Text:
+    """Stones grouped by colour, in words: ``Black C1, C2; White D3`` (the stones a fill placed).
+
+    >>> stones_words([(Color.WHITE, Point(0, 2)), (Color.BLACK, Point(2, 3)),
+    ...               (Color.WHITE, Point(1, 2))])
+    'Black D3; White C1, C2'
+    """
+    kept = list(stones)
+    parts = []
+    for color, key in ((Color.BLACK, "stones.black"), (Color.WHITE, "stones.white")):
+        points = [p for c, p in kept if c is color]
+        if points:
+            parts.append(t(key, points=", ".join(format_vertex(p) for p in points)))
+    return joined("; ", parts, key_of(parts[0]) if parts else None)
 
 
 def format_left(seconds: float) -> str:

@@ -24,7 +24,7 @@ from service.registry import Arg, ArgKind, Style, Who, command
 from service.showing import board_reply, counted, game_buttons, marking_reply
 from service.timing import start_turn
 from service.unit import Unit
-from service.views import Notice, View, color_name, points_text
+from service.views import Notice, View, color_name, points_text, stones_words
 
 
 async def _stopped_game(unit: Unit) -> tuple[Loaded, Color]:
@@ -140,7 +140,7 @@ async def filldame(unit: Unit, command: FillDame) -> View:
     loaded.game.fill(tuple(stones))
     loaded.state = dataclasses.replace(loaded.state, match=match.filled())
     await unit.save(loaded)
-    placed = ", ".join(f"{c.letter} {p.gtp()}" for c, p in stones)
+    placed = stones_words(stones)
     return await marking_reply(unit, loaded, (t("fill.done", stones=placed),))
 
 

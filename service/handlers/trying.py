@@ -1,10 +1,12 @@
 """``try``: a hypothetical sequence after the stop, to settle life and death (Art. 7.2).
 
 In the confirmation phase (Art. 9.2) a player plays a disputed position out on a copy of the
-stopped board: ``try D4 E5 pass F6`` (moves alternate; a leading ``B`` or ``W`` says who plays
-first, by default the sender's colour). Both players see the resulting position with the stones
-of the sequence numbered. The real game never changes: ``try`` is a read, so nothing is written
-and the marking version, the acceptances and the clocks stay as they were.
+stopped board: ``try D4 E5 pass F6`` (moves alternate; a leading colour says who plays first, by
+default the sender's colour: ``B`` or ``W``, or the letters of the sender's language, where a
+Czech reader's ``B`` is *bílý*, White: :func:`read_color`). Both players see the resulting
+position with the stones of the sequence numbered. The real game never changes: ``try`` is a
+read, so nothing is written and the marking version, the acceptances and the clocks stay as they
+were.
 
 The confirmation ko rule (Art. 7.2) applies: a player whose stone was taken in a ko may retake that
 ko only after passing once *for that ko*. A ``pass`` written when the player to move is banned from
@@ -31,13 +33,22 @@ from service import people
 from service.commands import ShowBoard, Try
 from service.errors import BadArguments, IllegalMoveError, InvalidPoint, WrongPhase
 from service.finding import running_game
-from service.i18n import joined, t
+from service.i18n import DEFAULT_LANGUAGE, joined, t, translate
 from service.model import Loaded, player_of
 from service.options import parse_point
 from service.players import is_engine
 from service.registry import Arg, ArgKind, Who, command, token
 from service.unit import Unit
-from service.views import BoardView, Button, Notice, Spot, View, color_name, points_text
+from service.views import (
+    BoardView,
+    Button,
+    Notice,
+    Spot,
+    View,
+    color_name,
+    move_words,
+    points_text,
+)
 
 _WHY = {
     IllegalReason.OCCUPIED: "try.why_occupied",
@@ -58,37 +69,72 @@ class Step:
     captured: tuple[Point, ...] = ()
 
     def text(self) -> str:
-        """``3 W E5``, ``4 B pass``, ``4 B pass for the ko at F5``."""
+        """``3. White E5``, ``4. Black pass``, ``4. Black pass for the ko at F5``: the colour in
+        words, in each reader's language."""
         if self.point is not None:
             move = format_vertex(self.point)
         elif self.ko is not None:
             move = t("try.ko_pass", point=format_vertex(self.ko))
         else:
             move = t("word.pass")
-        return joined(" ", (str(self.number), self.color.letter, move))
+        return move_words(self.number, self.color, move)
+
+
+#: the colour words ``try`` reads in front of its moves in every language (any case; with and
+#: without accents): English, Czech (černý, bílý) and Hungarian (fekete, fehér)
+COLOR_WORDS: dict[str, Color] = {
+    **dict.fromkeys(
+        ("black", "cerny", "černý", "cerna", "černá", "cerne", "černé", "fekete"), Color.BLACK
+    ),
+    **dict.fromkeys(
+        ("white", "bily", "bílý", "bila", "bílá", "bile", "bílé", "feher", "fehér"), Color.WHITE
+    ),
+}
+#: the colour letters of each language: English B and W; Czech Č (or C) for černý and B for
+#: bílý, so a Czech reader's B is White (W is read too: it means nothing else); Hungarian F for
+#: fekete and Fe for fehér (with the English B and W, which mean nothing else there)
+COLOR_LETTERS: dict[str, dict[str, Color]] = {
+    "en": {"b": Color.BLACK, "w": Color.WHITE},
+    "cs": {"č": Color.BLACK, "c": Color.BLACK, "b": Color.WHITE, "w": Color.WHITE},
+    "hu": {"f": Color.BLACK, "fe": Color.WHITE, "b": Color.BLACK, "w": Color.WHITE},
+}
+
+
+def read_color(word: str, code: str) -> Color | None:
+    """The colour ``word`` names for a reader of the language ``code`` (None: not a colour):
+    a colour's word in any language, or a letter of the reader's own (:data:`COLOR_LETTERS`;
+    English letters for a language without its own).
+
+    >>> read_color("B", "en"), read_color("B", "cs"), read_color("Fe", "hu"), read_color("D4", "cs")
+    (<Color.BLACK: 1>, <Color.WHITE: 2>, <Color.WHITE: 2>, None)
+    """
+    text = word.strip().lower()
+    if text in COLOR_WORDS:
+        return COLOR_WORDS[text]
+    return COLOR_LETTERS.get(code, COLOR_LETTERS[DEFAULT_LANGUAGE]).get(text)
 
 
 def read_sequence(
-    words: Sequence[str], size: int, default: Color, limit: int
+    words: Sequence[str], size: int, default: Color, limit: int, code: str = DEFAULT_LANGUAGE
 ) -> tuple[Color, list[Point | None]]:
-    """Who plays first and the moves (None: ``pass``) of ``try``'s words; commas separate moves
-    too. Raises :class:`BadArguments` for an empty sequence, one longer than ``limit`` moves
-    (:attr:`service.limits.Limits.try_moves`) or a word that is neither a point nor ``pass``."""
+    """Who plays first and the moves (None: ``pass``) of ``try``'s words, read for a sender who
+    reads the language ``code`` (a leading colour: :func:`read_color`; ``pass`` or the word of
+    their language); commas separate moves too. Raises :class:`BadArguments` for an empty
+    sequence, one longer than ``limit`` moves (:attr:`service.limits.Limits.try_moves`) or a
+    word that is neither a point nor a pass."""
     tokens = [part for word in words for part in re.split(r"[\s,;]+", word) if part]
     first = default
-    if tokens:
-        try:
-            first = Color.from_letter(tokens[0])
-            tokens = tokens[1:]
-        except ValueError:
-            pass
+    if tokens and (color := read_color(tokens[0], code)) is not None:
+        first = color
+        tokens = tokens[1:]
+    passes = {"pass", translate(code, "word.pass").lower()}
     if not tokens:
         raise BadArguments(t("error.try_empty"))
     if len(tokens) > limit:
         raise BadArguments(t("error.try_too_long", limit=limit, n=len(tokens)))
     moves: list[Point | None] = []
     for number, word in enumerate(tokens, 1):
-        if word.lower() in ("pass", t("word.pass").lower()):
+        if word.lower() in passes:
             moves.append(None)
             continue
         try:
@@ -179,7 +225,7 @@ def numbered(steps: Sequence[Step]) -> tuple[tuple[Spot, Color, int], ...]:
     build=lambda w, _: Try(w.args),
     writes=False,  # Art. 7.2: played on a copy, never written
     who=Who.PLAYER,
-    args=(Arg("moves", ArgKind.WORD, repeat=True),),  # [B|W] points and `pass`
+    args=(Arg("moves", ArgKind.WORD, repeat=True),),  # [colour] points and `pass`
 )
 async def try_(unit: Unit, command: Try) -> View:
     """Art. 7.2: play a hypothetical sequence on a copy of the stopped position and show the
@@ -189,7 +235,8 @@ async def try_(unit: Unit, command: Try) -> View:
     if not loaded.stopped:
         raise WrongPhase(t("error.try_not_stopped", id=gid))
     limit = unit.context.limits.try_moves
-    first, moves = read_sequence(command.moves, loaded.game.size, color, limit)
+    code = unit.reader.language.value if unit.reader is not None else DEFAULT_LANGUAGE
+    first, moves = read_sequence(command.moves, loaded.game.size, color, limit, code)
     demo, steps = play_out(loaded.game.board, first, moves)
     names = await people.names(unit, loaded.row)
     header = t(

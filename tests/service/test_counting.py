@@ -14,6 +14,7 @@ from engine.counting import PointStatus
 from service import GameService
 from service.commands import Dead, FillDame, Request, ShowBoard
 from service.errors import UserError
+from service.i18n import key_of
 from service.ports import Database
 from service.views import View, points_text
 from tests.service.conftest import ALICE, BOB, line, play_moves, says, start_game, version_of
@@ -51,6 +52,12 @@ async def test_a_chain_in_atari_is_named_and_the_agreed_fill_connects_it(
     await service.execute(FillDame(), Request(ALICE, game=gid))
     filled = await service.execute(FillDame(), Request(BOB, game=gid))
     assert "fill.done" in filled.keys and "marking.connect" not in filled.keys
+    stones = getattr(line(filled, "fill.done"), "params", {})["stones"]  # colours in words
+    assert [key_of(part) for part in stones.parts] in (
+        ["stones.black"],
+        ["stones.white"],
+        ["stones.black", "stones.white"],
+    )
     assert statuses(filled)[PointStatus.BLACK_TERRITORY] == 21
     assert PointStatus.NECESSARY not in statuses(filled)
 
@@ -123,6 +130,13 @@ async def test_a_chain_marked_alive_that_can_be_taken_is_warned_with_the_sequenc
         view = await service.execute(Dead(("B3",)), Request(ALICE, game=gid))
     warning = line(view, "marking.capturable")
     assert points_text([parse_vertex("B3", 5), parse_vertex("C3", 5)]) in warning
+    moves = getattr(warning, "params", {})["moves"]  # numbered as on the image, colours in words
+    assert [key_of(part) for part in moves.parts] == [
+        "sequence.white",
+        "sequence.black",
+        "sequence.white",
+    ]
+    assert [getattr(part, "params", {})["n"] for part in moves.parts] == [1, 2, 3]
     assert view.board is not None
     assert view.board.capturable == {(2, 1), (2, 2)}
     assert view.board.sequence == (((2, 0), Color.WHITE, 1), ((2, 3), Color.WHITE, 3))

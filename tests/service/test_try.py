@@ -16,17 +16,24 @@ from engine.coords import Point, parse_vertex
 from engine.counting import PointStatus
 from engine.diagram import parse_diagram
 from service import GameService
-from service.commands import Computer, Dead, Done, Pass, Request, Resume, ShowBoard, Try
+from service.commands import Actor, Computer, Dead, Done, Pass, Request, Resume, ShowBoard, Try
 from service.errors import (
     BadArguments,
     IllegalMoveError,
+    InvalidPoint,
     NoSuchGame,
     NotAPlayer,
     UserError,
     WrongPhase,
 )
-from service.handlers.trying import play_out
-from service.i18n import t
+from service.handlers.trying import (
+    COLOR_LETTERS,
+    COLOR_WORDS,
+    play_out,
+    read_color,
+    read_sequence,
+)
+from service.i18n import key_of, t
 from service.limits import Limits
 from service.ports import Database, GameRow
 from service.views import Notice, View
@@ -47,6 +54,16 @@ B, W = Color.BLACK, Color.WHITE
 BLACK, WHITE = t("color.black"), t("color.white")
 # Black takes the ko at F5 (capturing E5); then both pass: White could retake at E5.
 KO = ["D5", "E5", "E6", "F6", "E4", "F4", "B2", "G5", "F5", "pass", "pass"]
+
+
+def step(n: int, color: Color, move: str) -> str:
+    """A numbered move of a tried sequence: its colour in words (``sequence.black``), no letter."""
+    return t("sequence.black" if color is B else "sequence.white", n=n, move=move)
+
+
+def steps(*moves: tuple[Color, str]) -> str:
+    """The header's moves: numbered steps joined by `` · ``."""
+    return " · ".join(step(n, c, m) for n, (c, m) in enumerate(moves, 1))
 
 
 def spot(text: str, size: int = 9) -> Point:
@@ -78,7 +95,7 @@ async def test_both_players_see_the_sequence_and_the_game_is_unchanged(
     view = await service.execute(Try(("E5",)), Request(BOB, game=gid))  # White retakes the ko
 
     assert view.keys == ("try.header", "try.captured", "try.ban", "try.unchanged")
-    header = t("try.header", name="@bob", id=gid, first=WHITE, moves="1 W E5")
+    header = t("try.header", name="@bob", id=gid, first=WHITE, moves=steps((W, "E5")))
     assert line(view, "try.header") == header
     took = t("try.took", n=1, color=WHITE, points="F5")
     assert line(view, "try.captured") == t("try.captured", captures=took)
@@ -122,7 +139,7 @@ async def test_a_ko_is_retaken_only_after_a_pass_for_it(service: GameService) ->
 
     view = await service.execute(Try(("E5", "pass", "A9", "F5")), Request(BOB, game=gid))
     ko_pass = t("try.ko_pass", point="F5")
-    moves = f"1 W E5 · 2 B {ko_pass} · 3 W A9 · 4 B F5"
+    moves = steps((W, "E5"), (B, ko_pass), (W, "A9"), (B, "F5"))
     assert line(view, "try.header") == t(
         "try.header", name="@bob", id=gid, first=WHITE, moves=moves
     )
@@ -150,7 +167,7 @@ async def test_a_ko_is_retaken_only_after_a_pass_for_it(service: GameService) ->
         Try(("E5", "pass", "A9", "F5", "pass", "A8", "E5")), Request(BOB, game=gid)
     )
     assert t("try.ko_pass", point="E5") in line(again, "try.header")
-    assert line(again, "try.replayed") == t("try.replayed", moves="1 W E5")  # E5 shows 7
+    assert line(again, "try.replayed") == t("try.replayed", moves=steps((W, "E5")))  # E5 shows 7
     assert again.board is not None and again.board.sequence[-1] == (spot("E5"), W, 7)
 
 
@@ -160,7 +177,7 @@ async def test_a_pass_without_a_ko_ban_is_a_plain_pass_and_b_or_w_says_who_start
     gid = await stopped_ko(service)
     view = await service.execute(Try(("b", "pass", "E5")), Request(BOB, game=gid))
     header = t(
-        "try.header", name="@bob", id=gid, first=BLACK, moves=f"1 B {t('word.pass')} · 2 W E5"
+        "try.header", name="@bob", id=gid, first=BLACK, moves=steps((B, t("word.pass")), (W, "E5"))
     )
     assert line(view, "try.header") == header
     view = await service.execute(Try(("W,E5,", "pass")), Request(ALICE, game=gid))
@@ -386,3 +403,90 @@ def test_a_pass_is_for_a_ko_only_while_that_ko_is_on_the_board(
 ) -> None:
     _, steps = play_out(two_kos(), W, moves_of(*moves))
     assert steps[3].ko == (None if ko is None else spot(ko, 7))
+
+
+# -- colours in the reader's language (issue 25) -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "word", "color"),
+    [
+        ("en", "B", B),
+        ("en", "w", W),
+        ("en", "black", B),
+        ("cs", "Č", B),
+        ("cs", "č", B),
+        ("cs", "C", B),
+        ("cs", "B", W),  # bílý: a Czech reader's B is White
+        ("cs", "b", W),
+        ("cs", "W", W),
+        ("cs", "černý", B),
+        ("cs", "Bílý", W),
+        ("cs", "cerny", B),
+        ("hu", "F", B),
+        ("hu", "Fe", W),
+        ("hu", "fe", W),
+        ("hu", "fekete", B),
+        ("hu", "fehér", W),
+        ("hu", "B", B),
+        ("hu", "W", W),
+        ("en", "fekete", B),  # a colour's word is read in every language
+        ("en", "bílý", W),
+        ("hu", "černý", B),
+        ("cs", "white", W),
+    ],
+)
+def test_a_leading_colour_is_read_in_the_senders_language(
+    code: str, word: str, color: Color
+) -> None:
+    assert read_color(word, code) is color
+    first, moves = read_sequence([word, "E5"], 9, color.opponent, 10, code)
+    assert first is color and moves == [spot("E5")]
+
+
+@pytest.mark.parametrize(("code", "word"), [("en", "C"), ("en", "F"), ("en", "Fe"), ("cs", "F")])
+def test_another_languages_letters_are_not_colours(code: str, word: str) -> None:
+    """Č, F and Fe are colours only to their language's readers (elsewhere: not a point)."""
+    assert read_color(word, code) is None
+    with pytest.raises(InvalidPoint):
+        read_sequence([word, "E5"], 9, B, 10, code)
+
+
+@pytest.mark.parametrize(("code", "word"), [("en", "pass"), ("cs", "pas"), ("hu", "passz")])
+def test_a_pass_is_read_in_english_and_in_the_senders_language(code: str, word: str) -> None:
+    assert read_sequence([word, "pass"], 9, B, 10, code) == (B, [None, None])
+
+
+@given(
+    code=st.sampled_from(["en", "cs", "hu"]),
+    color=st.sampled_from([B, W]),
+    points=st.lists(st.sampled_from(["A1", "E5", "J9", "pass"]), min_size=1, max_size=5),
+)
+def test_a_colours_own_letter_always_names_it(code: str, color: Color, points: list[str]) -> None:
+    """In every language, the letter its readers write for a colour (and the colour's word in
+    any language) says who plays first; without one, the default colour starts."""
+    letters = {letter for letter, c in COLOR_LETTERS[code].items() if c is color}
+    words = {w for w, c in COLOR_WORDS.items() if c is color}
+    for word in sorted(letters | words):
+        assert read_sequence([word, *points], 9, color.opponent, 10, code)[0] is color
+    assert read_sequence(points, 9, color, 10, code)[0] is color
+
+
+async def test_a_czech_readers_b_plays_white_and_the_header_says_it_in_words(
+    service: GameService,
+) -> None:
+    """A Czech reader's ``try B E5`` starts with White (bílý); an English reader's with Black.
+    The reply names colours by their keys (``sequence.*``), never by a letter."""
+    gid = await stopped_ko(service)
+    czech = Actor(BOB.id, BOB.name, language="cs")
+    view = await service.execute(Try(("B", "E5")), Request(czech, game=gid))
+    assert view.language == "cs"
+    assert view.board is not None and view.board.sequence == ((spot("E5"), W, 1),)
+    header = line(view, "try.header")
+    assert getattr(header, "params", {})["first"] == WHITE
+    moves = getattr(header, "params", {})["moves"]
+    assert [key_of(part) for part in moves.parts] == ["sequence.white"]
+    with pytest.raises(IllegalMoveError):  # an English reader's B is Black: F5 is occupied
+        await service.execute(Try(("B", "F5")), Request(ALICE, game=gid))
+    english = await service.execute(Try(("B", "E5")), Request(ALICE, game=gid))
+    assert english.board is not None and english.board.sequence == ((spot("E5"), B, 1),)

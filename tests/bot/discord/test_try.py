@@ -68,7 +68,12 @@ async def test_both_players_see_a_tried_sequence(fake: FakeDiscordServer, tmp_pa
         assert image.content == ALICE_PING  # the opponent is pinged on the image itself
         text = image.embeds[0]["description"]
         ko_pass = t("try.ko_pass", point="F5")
-        moves_text = f"1 W E5 · 2 B {ko_pass} · 3 W A9 · 4 B F5"
+        moves_text = " · ".join(
+            t(f"sequence.{color}", n=n, move=move)
+            for n, (color, move) in enumerate(
+                (("white", "E5"), ("black", ko_pass), ("white", "A9"), ("black", "F5")), 1
+            )
+        )
         assert t("try.header", name="@bob", id=1, first="White", moves=moves_text) in text
         assert t("try.unchanged", id=1, v=1) in text
         assert image.custom_ids == ["go:g1:board"]
