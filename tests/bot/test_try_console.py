@@ -51,7 +51,12 @@ async def test_both_players_see_a_tried_sequence_and_the_game_stays(tmp_path: Pa
         assert f"[bob] {refused}" in out
 
         ko_pass = t("try.ko_pass", point="F5")
-        moves = f"1 W E5 · 2 B {ko_pass} · 3 W A9 · 4 B F5"
+        moves = " · ".join(
+            t(f"sequence.{color}", n=n, move=move)
+            for n, (color, move) in enumerate(
+                (("white", "E5"), ("black", ko_pass), ("white", "A9"), ("black", "F5")), 1
+            )
+        )
         header = t("try.header", name="@bob", id=1, first="White", moves=moves)
         unchanged = t("try.unchanged", id=1, v=1)
         for who in ("bob", "alice"):  # the sender's reply and the opponent's notice

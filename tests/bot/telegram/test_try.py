@@ -50,7 +50,12 @@ async def test_both_players_see_a_tried_sequence(tg: RedeliveringTelegram, bot: 
     await tg.wait_for_call("sendMessage", chat_id=A, count=pings + 1)  # and Alice is pinged
 
     ko_pass = t("try.ko_pass", point="F5")
-    moves = f"1 W E5 · 2 B {ko_pass} · 3 W A9 · 4 B F5"
+    moves = " · ".join(
+        t(f"sequence.{color}", n=n, move=move)
+        for n, (color, move) in enumerate(
+            (("white", "E5"), ("black", ko_pass), ("white", "A9"), ("black", "F5")), 1
+        )
+    )
     header = t("try.header", name="@bob", id=1, first="White", moves=moves)
     assert header in last_text(tg, A)
     captured = " · ".join(t("try.takes", color=c, n=1) for c in ("Black", "White"))
