@@ -319,13 +319,18 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "`resume` goes back to play."
     ),
     "error.try_empty": (
-        "Write the moves to try, e.g. `try D4 E5 pass F6`; a leading B or W says who plays first."
+        "Write the moves to try, e.g. `try D4 E5 pass F6`; a colour first says who plays first "
+        "(`help try`)."
     ),
     "error.try_too_long": (
         "A sequence may have at most {limit} moves, not {n}: try the part that settles the "
         "question."
     ),
     "error.try_point": "Move {n} of the sequence is neither a point nor `pass`: {reason}",
+    "error.try_color": (
+        "Move {n} of the sequence is {color}'s: moves alternate, so write `pass` for a player "
+        "who passes."
+    ),
     "error.try_illegal": (
         "Move {n} of the sequence, {color} {point}, is illegal: {why}. Nothing was shown; correct "
         "the sequence and try again."
@@ -396,8 +401,9 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     ),
     "help.more.try": (
         "Moves alternate, from your colour unless the first word names one: "
-        "`try W E5 pass F6`, `try white E5`. Letters: B = Black, W = White; the words black "
-        "and white work too.\n"
+        "`try W E5 pass F6`, `try white E5`; a colour before a later move only says whose it "
+        "is (`try B D4 W E5`). Letters: B = Black, W = White; the words black and white work "
+        "too.\n"
         "`pass` passes; written while a ko bans that player, it is the pass for that ko "
         "(Art. 7.2). Both players see the position; the game itself is unchanged."
     ),

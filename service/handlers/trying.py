@@ -118,22 +118,29 @@ def read_sequence(
     words: Sequence[str], size: int, default: Color, limit: int, code: str = DEFAULT_LANGUAGE
 ) -> tuple[Color, list[Point | None]]:
     """Who plays first and the moves (None: ``pass``) of ``try``'s words, read for a sender who
-    reads the language ``code`` (a leading colour: :func:`read_color`; ``pass`` or the word of
-    their language); commas separate moves too. Raises :class:`BadArguments` for an empty
-    sequence, one longer than ``limit`` moves (:attr:`service.limits.Limits.try_moves`) or a
-    word that is neither a point nor a pass."""
+    reads the language ``code``: a leading colour (:func:`read_color`) says who plays first;
+    a colour before a later move (``try B D4 W E5``) only names whose move it is, and must be
+    the one the alternation gives; ``pass`` or the word of their language passes; commas
+    separate moves too. Raises :class:`BadArguments` for an empty sequence, one longer than
+    ``limit`` moves (:attr:`service.limits.Limits.try_moves`), a colour out of turn or a word
+    that is neither a point, a pass nor a colour."""
     tokens = [part for word in words for part in re.split(r"[\s,;]+", word) if part]
     first = default
     if tokens and (color := read_color(tokens[0], code)) is not None:
         first = color
         tokens = tokens[1:]
     passes = {"pass", translate(code, "word.pass").lower()}
-    if not tokens:
-        raise BadArguments(t("error.try_empty"))
-    if len(tokens) > limit:
-        raise BadArguments(t("error.try_too_long", limit=limit, n=len(tokens)))
     moves: list[Point | None] = []
-    for number, word in enumerate(tokens, 1):
+    for word in tokens:
+        number = len(moves) + 1
+        turn = first if number % 2 else first.opponent
+        if (color := read_color(word, code)) is not None:
+            if color is not turn:
+                raise BadArguments(t("error.try_color", n=number, color=color_name(turn)))
+            continue
+        if len(moves) == limit:  # counted as read: a long sequence is refused before its points
+            n = sum(1 for w in tokens if read_color(w, code) is None)
+            raise BadArguments(t("error.try_too_long", limit=limit, n=n))
         if word.lower() in passes:
             moves.append(None)
             continue
@@ -141,6 +148,8 @@ def read_sequence(
             moves.append(parse_point(word, size))
         except InvalidPoint as error:
             raise InvalidPoint(t("error.try_point", n=number, reason=error.message)) from None
+    if not moves:
+        raise BadArguments(t("error.try_empty"))
     return first, moves
 
 

@@ -490,3 +490,38 @@ async def test_a_czech_readers_b_plays_white_and_the_header_says_it_in_words(
         await service.execute(Try(("B", "F5")), Request(ALICE, game=gid))
     english = await service.execute(Try(("B", "E5")), Request(ALICE, game=gid))
     assert english.board is not None and english.board.sequence == ((spot("E5"), B, 1),)
+
+
+@pytest.mark.parametrize(
+    ("code", "words", "first"),
+    [
+        ("en", ["B", "D5", "W", "E4"], B),
+        ("en", ["W", "D5", "black", "E4"], W),  # a later colour names whose move it is
+        ("cs", ["Č", "D5", "B", "E4"], B),
+        ("cs", ["B", "D5", "Č", "E4", "bílý", "pas"], W),
+        ("hu", ["F", "D5", "Fe", "E4"], B),
+        ("hu", ["fehér", "D5", "fekete", "passz"], W),
+    ],
+)
+def test_a_colour_before_a_later_move_names_whose_move_it_is(
+    code: str, words: list[str], first: Color
+) -> None:
+    read = read_sequence(words, 9, first.opponent, 10, code)
+    assert read[0] is first
+    assert len(read[1]) == len([w for w in words if read_color(w, code) is None])
+
+
+@pytest.mark.parametrize(
+    ("code", "words", "n", "turn"),
+    [
+        ("en", ["B", "D5", "B", "E4"], 2, W),
+        ("cs", ["B", "D5", "W", "E4"], 2, B),  # a Czech reader's B is White: W is out of turn
+        ("hu", ["F", "D5", "E4", "Fe", "pass"], 3, B),
+    ],
+)
+def test_a_colour_out_of_turn_is_refused_naming_the_move(
+    code: str, words: list[str], n: int, turn: Color
+) -> None:
+    with pytest.raises(BadArguments) as refused:
+        read_sequence(words, 9, B, 10, code)
+    assert says(refused.value, "error.try_color", n=n, color=t(f"color.{turn.name.lower()}"))
