@@ -58,7 +58,9 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "terms.handicap": "handicap {n}",
     "terms.komi": "komi {komi}",
     "terms.nigiri": "colours by nigiri",
-    "terms.color": "{name} takes {color}",
+    # one key per colour: Czech says "hraje černými", an instrumental no colour word alone has
+    "terms.color.black": "{name} takes Black",
+    "terms.color.white": "{name} takes White",
     "terms.time": "time {time}",
     "terms.no_time": "no time limit",
     "terms.weekend": "weekends paused",

@@ -244,7 +244,7 @@ async def terms_text(unit: Unit, row: GameRow) -> str:
     if color == "nigiri":
         parts.append(t("terms.nigiri"))
     else:
-        parts.append(t("terms.color", name=who, color=t(f"color.{color}")))
+        parts.append(t(f"terms.color.{color}", name=who))
     if time_control == "none":
         parts.append(t("terms.no_time"))
     else:

@@ -76,12 +76,11 @@ def assert_speaks(code: str, lines: Iterable[str]) -> None:
 
 def terms(code: str, challenger: str) -> str:
     """The terms of a 9×9 challenge with the challenger taking Black, from the catalogue."""
-    black = translate(code, "color.black")
     return " · ".join(
         (
             translate(code, "terms.size", size=9),
             translate(code, "terms.komi", komi=in_language(code, number(6.5))),
-            translate(code, "terms.color", name=challenger, color=black),
+            translate(code, "terms.color.black", name=challenger),
             translate(code, "terms.no_time"),
             translate(code, "terms.unrated"),
         )
