@@ -15,7 +15,7 @@ coroutine function): a refusal the service made already says whom it is for.
 >>> from service.errors import NotYourTurn
 >>> from service.i18n import t
 >>> asyncio.run(answer(NotYourTurn(t("error.not_your_turn", color=t("color.white"))), "cs")).text
-'Na tahu je Bílý'
+'Na tahu je bílý'
 >>> asyncio.run(answer(RuntimeError("the disk is full"), "en", "a test")).text  # logged
 'Sorry, something went wrong on our side. Please try again later.'
 """
