@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -99,6 +100,24 @@ def _merge_points(words: list[str]) -> list[str]:
 _GAME_FIRST = re.compile(r"(#\d+)\s+(.+)")
 
 
+def command_named(word: str) -> Spec | None:
+    """The command a typed word names, in any letter case and with or without its accents: the
+    Czech and Hungarian words are registered in plain letters (Telegram's menu allows no
+    others), and a reader may type them as their language writes them.
+
+    >>> [command_named(w).name for w in ("PASS", "nápověda", "szabályok", "súgó", "nastavení")]
+    ['pass', 'help', 'rules', 'help', 'settings']
+    >>> command_named("fly") is None
+    True
+    """
+    lowered = word.lower()
+    spec = BY_NAME.get(lowered)
+    if spec is None and not lowered.isascii():
+        plain = unicodedata.normalize("NFKD", lowered)
+        spec = BY_NAME.get("".join(ch for ch in plain if not unicodedata.combining(ch)))
+    return spec
+
+
 def parse(text: str, *, plain_points: bool = False) -> Words:
     """Parse one line. With ``plain_points`` (platforms that deliver plain text) a bare point
     means ``play``: ``d4``, ``D4 #5`` and ``d 4 #5`` (a game number only with its ``#``: ``D4 5``
@@ -113,7 +132,7 @@ def parse(text: str, *, plain_points: bool = False) -> Words:
         if first := _GAME_FIRST.fullmatch(line):
             line = f"{first[2]} {first[1]}"
     head, *words = _merge_points(line.split()) if plain_points else line.split()
-    spec = BY_NAME.get(head.lower())
+    spec = command_named(head)
     point = spec is None and plain_points and split_vertex(head) is not None
     if point:
         spec, words = BY_NAME["play"], [head, *words]
@@ -178,7 +197,7 @@ def _checked(
             raise BadArguments(t("grammar.missing", name=spec.name, arg="v3", usage=spec.usage()))
         if arg.kind is ArgKind.NUMBER and not re.fullmatch(r"\d{1,3}", value):
             raise BadArguments(t("grammar.count", name=spec.name, text=value))
-        if arg.kind is ArgKind.COMMAND and value not in BY_NAME:
+        if arg.kind is ArgKind.COMMAND and command_named(value) is None:
             raise unknown(value)
     return Words(spec.name, tuple(args), options, game, mention)
 
@@ -200,7 +219,7 @@ def help_lines(name: str | None = None, code: str = DEFAULT_LANGUAGE) -> list[st
         lines += [joined("", ("  ", spec.usage(), " — ", spec.help)) for spec in COMMANDS]
         lines.append(t("help.game"))
         return lines
-    spec = BY_NAME.get(name.lower())
+    spec = command_named(name)
     if spec is None:
         raise unknown(name)
     details: list[str] = [

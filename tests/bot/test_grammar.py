@@ -409,3 +409,28 @@ def test_czech_and_hungarian_words_for_a_few_commands(typed: str, name: str) -> 
     """Issue 10: translated aliases where every platform allows them (Latin a-z: Telegram's
     commands); the English names keep working everywhere."""
     assert parse(typed).name == name
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("nápověda", "help"),
+        ("NÁPOVĚDA", "help"),
+        ("súgó", "help"),
+        ("szabályok ko", "rules"),
+        ("pravidla ko", "rules"),
+        ("nastavení language=cs", "settings"),
+        ("beállítások", "settings"),
+        ("help szabályok", "help"),
+    ],
+)
+def test_own_language_command_words_are_read_with_their_accents(typed: str, name: str) -> None:
+    """The Czech and Hungarian words for a command are registered in plain letters (Telegram's
+    menu allows no others), and a reader types them as their language writes them."""
+    assert parse(typed).name == name
+
+
+def test_an_accented_word_that_names_no_command_is_still_unknown() -> None:
+    with pytest.raises(BadArguments) as raised:
+        parse("přijmout")
+    assert raised.value.key in ("grammar.unknown", "grammar.unknown_near")
