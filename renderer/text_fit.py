@@ -74,12 +74,14 @@ def _balanced(pieces: list[str], joint: str, f: Font, room: float, lines: int) -
 
 def wrap(text: str, f: Font, room: float, max_lines: int = MAX_LINES) -> list[str] | None:
     """The fewest balanced lines (at most ``max_lines``) of ``text`` that fit ``room``: broken
-    at `` · `` when that is enough, else at spaces; None when nothing fits."""
+    at `` · `` when that is enough (each line then starts as a sentence does, with a capital:
+    Czech's ``… · vyhrává bílý o 6,5`` ends on a line ``Vyhrává bílý o 6,5``), else at spaces;
+    None when nothing fits."""
     pieces = text.split(SEPARATOR)
     for lines in range(1, min(max_lines, len(pieces)) + 1):
         found = _balanced(pieces, SEPARATOR, f, room, lines)
         if found is not None:
-            return found
+            return [line[:1].upper() + line[1:] for line in found]
     words = text.split()
     for lines in range(1, min(max_lines, len(words)) + 1):
         found = _balanced(words, " ", f, room, lines)

@@ -158,6 +158,19 @@ def test_the_tally_breaks_into_black_then_white_and_the_outcome() -> None:
     assert wrap(TALLY, f, 20) is None
 
 
+def test_a_tally_line_broken_at_a_separator_starts_with_a_capital() -> None:
+    """Czech puts the colour after the verb (``… · vyhrává bílý o 6,5``): the piece that starts
+    a line of the image starts as a sentence does."""
+    f = font(25, bold=False)
+    tally = "Černý: území 0 + zajatci 0 = 0 · Bílý: území 0 + zajatci 0 = 0 · vyhrává bílý o 6,5"
+    assert wrap(tally, f, 560) == [
+        "Černý: území 0 + zajatci 0 = 0",
+        "Bílý: území 0 + zajatci 0 = 0",
+        "Vyhrává bílý o 6,5",
+    ]
+    assert wrap(tally, f, 10_000) == [tally]  # one line: the text as it is
+
+
 def _ink_rows(im: Image.Image, background: RGB) -> list[int]:
     """The heights of the runs of rows holding anything but the background."""
     rgb = im.convert("RGB")
