@@ -92,7 +92,7 @@ class Message(Text):
             said["n"] = _figure(count, None, code)
         text = template(code, key, count)
         if said:
-            text = _QUOTING[code].format(text, **said) if "!r}" in text else text.format(**said)
+            text = _quoting(code).format(text, **said) if "!r}" in text else text.format(**said)
         made = super().__new__(cls, text, key, code)
         made.params = params
         made.amount = count
@@ -333,13 +333,10 @@ class _Quoting(string.Formatter):
         return super().convert_field(value, conversion)
 
 
-class _QuotingByLanguage(dict[str, _Quoting]):
-    def __missing__(self, code: str) -> _Quoting:
-        made = self[code] = _Quoting(code)
-        return made
-
-
-_QUOTING = _QuotingByLanguage()
+@cache
+def _quoting(code: str) -> _Quoting:
+    """The quoting formatter of ``code`` (one per language)."""
+    return _Quoting(code)
 
 
 DECIMAL_COMMA = frozenset({"cs", "hu"})
