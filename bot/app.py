@@ -21,7 +21,7 @@ import shlex
 import signal
 import sys
 from typing import TextIO
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from bot import startup
 from bot.config import Config, ConfigError, load_config
@@ -30,8 +30,9 @@ from bot.deliveries import Deliveries
 from bot.health import beat
 from bot.secrets import hide_in_logs, mask
 from bot.startup import StartupFailure
-from gtp import EnginePool, find_gnugo
+from gtp import EnginePool, GtpError, find_gnugo
 from gtp.opponent import GtpOpponent
+from gtp.pool import CHECK_SECONDS
 from service import GameService
 from service.i18n import in_language, supported, t, translate
 from service.judging import judging_processes
@@ -61,7 +62,7 @@ CHAT_ADAPTERS: tuple[tuple[str, str, str], ...] = (
 async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     """Run the bot with ``config`` until the console input ends (or the adapters stop)."""
     database = await open_storage(config)
-    pool = engine_pool(config)
+    pool = await checked_engine_pool(config)
     judging = judging_processes()
     service = GameService(
         database,
@@ -120,6 +121,22 @@ def database_location(url: str | None) -> str:
     return f"in the SQLite file {parsed.path.absolute()}"
 
 
+#: PostgreSQL's SQLSTATE for a database that does not exist (asyncpg's InvalidCatalogNameError)
+INVALID_CATALOG_NAME = "3D000"
+
+
+def database_name(url: str | None) -> str:
+    """The name of the PostgreSQL database ``url`` names (the user's name when it names none,
+    as libpq does).
+
+    >>> database_name("postgresql://go:pw@db/games"), database_name("postgresql://go@db")
+    ('games', 'go')
+    """
+    dsn = parse_database_url(url).dsn or ""
+    parts = urlsplit(dsn)
+    return unquote(parts.path.lstrip("/")) or unquote(parts.username or "") or "postgres"
+
+
 async def open_storage(config: Config) -> Database:
     """Open the database, or raise :class:`StartupFailure` saying what to check."""
     log.info("games are kept %s", database_location(config.database_url))
@@ -127,6 +144,10 @@ async def open_storage(config: Config) -> Database:
     try:
         return await open_database(config.database_url)
     except DatabaseRejected as error:
+        if getattr(error.__cause__, "sqlstate", None) == INVALID_CATALOG_NAME:
+            name = database_name(config.database_url)
+            text = t("startup.no_database", name=name, where=error.where)
+            raise StartupFailure(text, startup.EXIT_NO_DATABASE) from None
         why = startup.reason(error.__cause__ or error)
         raise startup.rejected(f"PostgreSQL at {error.where}", "the login", why, check) from None
     except DatabaseUnreachable as error:
@@ -175,6 +196,27 @@ def engine_pool(config: Config) -> EnginePool | None:
         log.info("no GTP engine found: the computer opponent is off (install gnugo)")
         return None
     return EnginePool([gnugo, "--mode", "gtp"], size=config.engine_processes)
+
+
+async def checked_engine_pool(config: Config, timeout: float = CHECK_SECONDS) -> EnginePool | None:
+    """:func:`engine_pool`, once its engine has answered ``version``: an engine that cannot
+    start or does not speak GTP is said at start (a warning), and the computer opponent is off,
+    so that ``computer`` says it is not available instead of starting a game nobody answers."""
+    pool = engine_pool(config)
+    if pool is None:
+        return None
+    try:
+        version = await pool.version(timeout)
+    except GtpError as error:
+        command = config.engine_command or shlex.join(pool.command or ())
+        said = translate(
+            config.language, "startup.engine_unavailable", command=command, reason=str(error)
+        )
+        log.warning("%s", said)
+        await pool.close()
+        return None
+    log.info("computer opponent: %s", version or "a GTP engine")
+    return pool
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)

@@ -16,6 +16,7 @@ default 300 — or ``none``).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,14 +24,39 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.secrets import url_password
-from service.i18n import LANGUAGES, supported
+from bot.startup import EXIT_CONFIG
+from service.i18n import LANGUAGES, supported, t
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 NOTIFY_CHOICES = ("all", "turn", "none")
+#: a Telegram bot token: the bot's number, a colon, about 35 URL-safe characters (@BotFather)
+TELEGRAM_TOKEN_SHAPE = re.compile(r"[0-9]{1,20}:[A-Za-z0-9_-]{30,80}")
+#: a Discord bot token: three base64url parts joined by dots (the user id, a time, an HMAC)
+DISCORD_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}")
 
 
 class ConfigError(ValueError):
-    """A setting that cannot be used; the message names the variable."""
+    """A setting that cannot be used; the message names the variable. The bot exits with
+    :data:`code` (``2``)."""
+
+    code = EXIT_CONFIG
+
+
+def check_token(variable: str, value: str | None) -> None:
+    """Raise :class:`ConfigError` when the token of ``variable`` is not a token's shape (a line
+    break or a space inside, a truncated copy, another secret): said before connecting, and
+    never quoting the value.
+
+    >>> check_token("TELEGRAM_TOKEN", "123456789:" + "A" * 35)
+    """
+    if value is None:
+        return
+    shape, key = {
+        "TELEGRAM_TOKEN": (TELEGRAM_TOKEN_SHAPE, "startup.telegram_token"),
+        "DISCORD_TOKEN": (DISCORD_TOKEN_SHAPE, "startup.discord_token"),
+    }[variable]
+    if not shape.fullmatch(value):
+        raise ConfigError(t(key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +111,8 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
 
     organisers = frozenset(p.strip() for p in (get("ORGANISERS") or "").split(",") if p.strip())
     for player in organisers:
-        if ":" not in player:
-            raise ConfigError(f"ORGANISERS: {player!r} should be platform:id, e.g. discord:123")
+        if ":" not in player:  # `alice`: on the console that is `console:alice`
+            raise ConfigError(t("startup.organiser", player=player, name=player.lower()))
     boards = values.get("BOARDS_DIR")
     vacation = get("VACATION_DAYS") or "30"
     try:
@@ -113,6 +139,8 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         ping_seconds = -1.0
     if not 0 <= ping_seconds <= 7 * 86400:
         raise ConfigError(f"GOBOT_PING_AFTER: {ping_after!r} is not a number of seconds (0-604800)")
+    for variable in ("DISCORD_TOKEN", "TELEGRAM_TOKEN"):
+        check_token(variable, get(variable))
     return Config(
         environ=dict(values),
         log_level=log_level,

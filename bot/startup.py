@@ -1,7 +1,10 @@
 """Why the bot cannot start, in one line, and the exit status that says which kind of problem it
 is (the README lists them):
 
-- ``2`` (:data:`EXIT_CONFIG`): a setting is malformed, or nothing is configured to run;
+- ``2`` (:data:`EXIT_CONFIG`): a setting is malformed (a token that is not a token's shape),
+  or nothing is configured to run;
+- ``66`` (:data:`EXIT_NO_DATABASE`, sysexits' EX_NOINPUT): the PostgreSQL database named in
+  ``DATABASE_URL`` does not exist on its server;
 - ``69`` (:data:`EXIT_UNAVAILABLE`, sysexits' EX_UNAVAILABLE): a service cannot be reached;
 - ``70`` (:data:`EXIT_SOFTWARE`): an unexpected error (logged, with secrets masked);
 - ``73`` (:data:`EXIT_CANT_CREATE`): the SQLite database cannot be opened or created;
@@ -23,6 +26,7 @@ from urllib.parse import urlsplit
 from service.i18n import add_messages, t
 
 EXIT_CONFIG = 2
+EXIT_NO_DATABASE = 66
 EXIT_UNAVAILABLE = 69
 EXIT_SOFTWARE = 70
 EXIT_CANT_CREATE = 73
@@ -33,6 +37,29 @@ ENGLISH = {
     "startup.rejected": "{service} rejected {what} ({reason}): check {check}",
     "startup.cannot_listen": "cannot listen on {where} ({reason}): check {check}",
     "startup.cannot_open": "cannot open the SQLite database {path} ({reason}): check {check}",
+    "startup.no_database": (
+        "the PostgreSQL database {name!r} does not exist on {where}: create it (createdb {name}) "
+        "or check DATABASE_URL"
+    ),
+    "startup.telegram_token": (
+        "TELEGRAM_TOKEN does not look like a Telegram bot token: that is the bot's number, a "
+        "colon and about 35 letters, digits, '-' and '_' (123456789:AAH…), with no spaces or "
+        "line breaks; copy it again from @BotFather"
+    ),
+    "startup.discord_token": (
+        "DISCORD_TOKEN does not look like a Discord bot token: that is three parts of letters, "
+        "digits, '-' and '_' joined by dots (MTIz….GaBc….xYz…), with no spaces or line breaks; "
+        "copy it again from the Developer Portal (your application, Bot, Reset Token)"
+    ),
+    "startup.organiser": (
+        "ORGANISERS: {player!r} should be platform:id, e.g. discord:123, telegram:456 or, "
+        "on the console, console:{name}"
+    ),
+    "startup.engine_unavailable": (
+        "the computer opponent is off: the engine {command!r} did not answer the GTP command "
+        "`version` ({reason}); the `computer` command says it is not available. Check "
+        "GOBOT_ENGINE (unset, the bot uses GNU Go when installed)"
+    ),
     "startup.nothing_to_run": (
         "nothing to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN, or run with a terminal "
         "(docker run -it …), or pipe a script (python -m bot < game.txt)"

@@ -7,9 +7,12 @@ import contextlib
 import os
 import shlex
 import shutil
+import signal
 from collections.abc import Sequence
 
 DEFAULT_TIMEOUT = 60.0
+#: an answer longer than this many lines is not a GTP answer (a program printing garbage)
+MAX_ANSWER_LINES = 2000
 #: the engine runs at a lower priority than the bot (nice 10): its thinking never slows down
 #: the players' commands of other games on a small machine
 ENGINE_NICENESS = 10
@@ -52,6 +55,7 @@ class GtpEngine:
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.DEVNULL,
+                start_new_session=True,  # its own process group: a wrapper's children end with it
             )
         except OSError as error:
             raise GtpError(f"cannot start {self.command[0]}: {error.strerror}") from error
@@ -77,6 +81,9 @@ class GtpEngine:
         except (TimeoutError, ConnectionError, BrokenPipeError) as error:
             await self.close()
             raise GtpError(f"the engine did not answer {command.split()[0]!r}: {error}") from error
+        except (GtpError, ValueError) as error:  # exited, or a line or answer far too long
+            await self.kill()
+            raise GtpError(str(error) or type(error).__name__) from error
         return parse_answer(lines, command, command.split()[0])
 
     async def kill(self) -> None:
@@ -84,8 +91,10 @@ class GtpEngine:
         process, self._process = self._process, None
         if process is None or process.returncode is not None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
+        _kill_group(process)
+        if process.stdout is not None:  # what it printed and nobody read (asyncio waits for it)
+            with contextlib.suppress(TimeoutError, ValueError, OSError):
+                await asyncio.wait_for(process.stdout.read(), 2)
         await process.wait()
 
     async def close(self) -> None:
@@ -99,8 +108,16 @@ class GtpEngine:
             await process.stdin.drain()
             await asyncio.wait_for(process.wait(), 2)
         except (TimeoutError, ConnectionError, BrokenPipeError):
-            process.kill()
+            _kill_group(process)
             await process.wait()
+
+
+def _kill_group(process: asyncio.subprocess.Process) -> None:
+    """Kill the engine and whatever it started (a wrapper script's engine holds its pipes)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):
+        process.kill()
 
 
 async def read_lines(
@@ -119,6 +136,8 @@ async def read_lines(
             return lines
         if line:
             lines.append(line)
+        if len(lines) > MAX_ANSWER_LINES:
+            raise GtpError(f"not a GTP answer to {command.split()[0]!r}: {lines[0][:80]!r} …")
 
 
 def parse_answer(lines: list[str], command: str, label: str) -> str:

@@ -15,6 +15,9 @@ from engine.game import Fill, Game, Move
 from gtp.client import GtpEngine, GtpError, default_command
 
 MIN_LEVEL, MAX_LEVEL = 1, 10
+#: how long the engine may take to answer ``version`` at start (an engine loading a large
+#: network answers once it has loaded it)
+CHECK_SECONDS = 20.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,19 @@ class EnginePool:
         self._started = 0
         self._lock = asyncio.Lock()
         self._all: list[GtpEngine] = []
+
+    async def version(self, timeout: float = CHECK_SECONDS) -> str:
+        """Start the engine and ask it ``version`` (GTP's own check that it speaks GTP), within
+        ``timeout`` seconds; raise :class:`GtpError` saying what went wrong (it cannot start,
+        exits, answers something that is not GTP, or nothing in time). The engine asked is
+        ended: the games start their own."""
+        engine = GtpEngine(self.command or default_command(), timeout=timeout)
+        try:
+            return await asyncio.wait_for(engine.send("version"), timeout)
+        except TimeoutError:
+            raise GtpError(f"no answer to 'version' within {timeout:g} seconds") from None
+        finally:
+            await engine.kill()
 
     async def _take(self) -> GtpEngine:
         async with self._lock:

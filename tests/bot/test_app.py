@@ -24,6 +24,7 @@ from bot.telegram.pings import Notify
 from bot.telegram.settings import TelegramSettings
 from gtp import find_gnugo
 from service import Notice, View
+from service.i18n import t
 from storage.url import default_sqlite_path
 from tests.bot import fake_adapter
 
@@ -36,7 +37,53 @@ def test_config_from_the_environment_over_dotenv(tmp_path: Path) -> None:
     assert config.organisers == frozenset({"discord:1", "telegram:2"})
     assert config.boards_dir is None and not config.chat_tokens
     assert load_config({}, tmp_path / "missing").boards_dir == Path("boards")
-    assert load_config({"TELEGRAM_TOKEN": "t"}, dotenv).chat_tokens
+    assert load_config({"TELEGRAM_TOKEN": "1:" + "A" * 35}, dotenv).chat_tokens
+
+
+@pytest.mark.parametrize(
+    ("variable", "token"),
+    [
+        ("TELEGRAM_TOKEN", "abc"),
+        ("TELEGRAM_TOKEN", "987654321"),  # the bot's number alone
+        ("TELEGRAM_TOKEN", "123456789:AAH-a-token-cut-short"),
+        ("TELEGRAM_TOKEN", "123456789:AAH-not-the-right-token_SECR\nET-xyzw"),
+        ("TELEGRAM_TOKEN", "123456789:AAH-not-the-right-token_SECRET-xy\x07zw"),
+        ("DISCORD_TOKEN", "abc"),
+        ("DISCORD_TOKEN", "MTIzNDU2Nzg5.GaBcDe"),  # two parts of three
+        ("DISCORD_TOKEN", "MTIzNDU2Nzg5.GaBcDe.xyz-SECRET\nmore"),
+        ("DISCORD_TOKEN", "MTIzNDU2Nzg5.GaBcDe.xyz SECRET"),
+        ("DISCORD_TOKEN", "123456789:AAH-not-the-right-token_SECRET-xyzw"),  # Telegram's
+    ],
+)
+def test_a_token_of_the_wrong_shape_is_a_setting_error(
+    tmp_path: Path, variable: str, token: str
+) -> None:
+    key = {"TELEGRAM_TOKEN": "startup.telegram_token", "DISCORD_TOKEN": "startup.discord_token"}
+    with pytest.raises(ConfigError) as raised:
+        load_config({variable: token}, tmp_path / "missing")
+    assert str(raised.value) == t(key[variable]) and token not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("variable", "token"),
+    [
+        ("TELEGRAM_TOKEN", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"),
+        ("TELEGRAM_TOKEN", " 110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw\n"),  # a copy's ends
+        ("DISCORD_TOKEN", "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"),
+    ],
+)
+def test_a_token_of_the_right_shape_is_taken(tmp_path: Path, variable: str, token: str) -> None:
+    config = load_config({variable: token}, tmp_path / "missing")
+    assert config.chat_tokens and token.strip() in config.secrets
+
+
+def test_an_organiser_without_a_platform_is_shown_the_console_form(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as raised:
+        load_config({"ORGANISERS": "discord:1,Alice"}, tmp_path / "missing")
+    assert str(raised.value) == t("startup.organiser", player="Alice", name="alice")
+    assert "console:alice" in str(raised.value)
+    config = load_config({"ORGANISERS": "console:alice"}, tmp_path / "missing")
+    assert config.organisers == {"console:alice"}
 
 
 @pytest.mark.parametrize("env", [{"ORGANISERS": "alice"}, {"VACATION_DAYS": "many"}])

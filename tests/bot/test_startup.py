@@ -19,13 +19,13 @@ from bot import startup
 from bot.telegram.application import run as run_telegram
 from bot.telegram.settings import TelegramSettings
 from service import GameService
-from service.i18n import t
+from service.i18n import t, translate
 from storage.memory import open_memory
 from tests.fakes import FakeTelegramServer, TelegramCall, start_fake_discord, start_fake_telegram
 from tests.postgres_support import require_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
-TELEGRAM_TOKEN = "123456789:AAH-not-the-right-token_SECRET"
+TELEGRAM_TOKEN = "123456789:AAH-not-the-right-token_SECRET-xyzw"
 DISCORD_TOKEN = "MTIzNDU2Nzg5.not-the-right.token-SECRET"
 PASSWORD = "hunter2-SECRET"
 # discord.py has no setting for its API's address: the child points it at the fake (or at a
@@ -89,7 +89,7 @@ async def gobot_run(
 def assert_short_and_masked(ran: Ran, *secrets: str) -> None:
     """No traceback, a few lines in all, and no secret anywhere."""
     assert "Traceback" not in ran.text, ran.text
-    assert len(ran.text.strip().splitlines()) <= 3, ran.text
+    assert len(ran.text.strip().splitlines()) <= 4, ran.text  # with the engine's version
     for secret in secrets:
         assert secret not in ran.text, ran.text
 
@@ -311,6 +311,59 @@ async def test_a_bad_setting_is_one_line(tmp_path: Path) -> None:
     assert ran.code == startup.EXIT_CONFIG
     assert ran.said.startswith("LOG_LEVEL: 'CHATTY' is not one of DEBUG, INFO")
     assert_short_and_masked(ran)
+
+
+@pytest.mark.parametrize(
+    ("variable", "token"),
+    [
+        ("TELEGRAM_TOKEN", "abc"),
+        ("TELEGRAM_TOKEN", TELEGRAM_TOKEN[:20] + "\n" + TELEGRAM_TOKEN[20:]),
+        ("DISCORD_TOKEN", DISCORD_TOKEN[:20] + "\n" + DISCORD_TOKEN[20:]),
+        ("DISCORD_TOKEN", DISCORD_TOKEN[:20] + "\x1b" + DISCORD_TOKEN[20:]),
+    ],
+)
+async def test_a_token_that_is_not_a_token_is_said_before_connecting(
+    tmp_path: Path, variable: str, token: str
+) -> None:
+    """Not "cannot reach Telegram … check the network", not a traceback about a control
+    character in a header: the variable and what a token looks like, before any connection."""
+    async with start_fake_telegram() as tg:
+        env = {variable: token, "TELEGRAM_API_URL": tg.base_url}
+        ran = await gobot_run(tmp_path, env, ["-c", DISCORD_CHILD, "http://127.0.0.1:1/api/v10"])
+        assert not tg.calls  # nothing was asked of Telegram
+    assert ran.code == startup.EXIT_CONFIG
+    key = "startup.telegram_token" if variable == "TELEGRAM_TOKEN" else "startup.discord_token"
+    assert ran.said == t(key)
+    assert_short_and_masked(ran, token, *token.split())
+
+
+@pytest.mark.postgres
+async def test_a_postgresql_database_that_does_not_exist(tmp_path: Path) -> None:
+    server = startup.where(await require_postgres(), 5432)
+    url = f"postgresql://postgres:{PASSWORD}@{server}/gobot_no_such_database"
+    ran = await gobot_run(tmp_path, {"DATABASE_URL": url}, stdin="alice: games\n")
+    assert ran.code == startup.EXIT_NO_DATABASE == 66
+    assert ran.said == t("startup.no_database", name="gobot_no_such_database", where=server)
+    assert_short_and_masked(ran, PASSWORD)
+
+
+@pytest.mark.parametrize(
+    "engine", ["/nonexistent/engine", "false", "sh -c 'echo garbage'", "sh -c 'yes garbage'"]
+)
+async def test_a_broken_engine_is_said_at_start_and_no_computer_game_starts(
+    tmp_path: Path, engine: str
+) -> None:
+    script = "alice: computer size=9\nalice: games\n"
+    ran = await gobot_run(tmp_path, {"GOBOT_ENGINE": engine}, stdin=script)
+    assert ran.code == 0, ran.text
+    assert f"[alice] {t('error.computer_unavailable')}\n" in ran.stdout
+    assert "[alice] You have no games." in ran.stdout
+    warning = [line for line in ran.stderr.splitlines() if " WARNING bot.app: " in line]
+    assert len(warning) == 1 and "Traceback" not in ran.stderr
+    if engine == "/nonexistent/engine":
+        reason = "cannot start /nonexistent/engine: No such file or directory"
+        said = translate("en", "startup.engine_unavailable", command=engine, reason=reason)
+        assert warning[0].endswith(f" WARNING bot.app: {said}")
 
 
 def test_reasons_in_a_few_words() -> None:
