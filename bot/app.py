@@ -291,6 +291,8 @@ def run() -> int:
         return failure.code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the console's output was closed (`… | gobot run | head -1`)
+        return startup.output_closed()
     except Exception:
         log.exception("the bot stopped on an unexpected error")  # masked: hide_in_logs
         return startup.EXIT_SOFTWARE

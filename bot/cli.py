@@ -387,6 +387,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(f"ILLEGAL {args.file}: {reason(exc)}", file=sys.stderr)
         return EXIT_ILLEGAL
+    except BrokenPipeError:  # the output's reader left (`| head`): main() ends quietly
+        raise
     except (InvalidVertex, ValueError) as exc:
         print(f"error: {reason(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -570,7 +572,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``gobot`` console script."""
+    """Entry point of the ``gobot`` console script. Every command ends quietly when its output
+    is closed early (``gobot games | head -1``): no error line, no traceback, the status a shell
+    gives a program that wrote into a closed pipe (141, :func:`bot.startup.output_closed`)."""
+    try:
+        code = _main(argv)
+        if sys.stdout is not None:  # None when started with no standard output at all
+            sys.stdout.flush()  # a closed pipe is found here, not by the interpreter at exit
+    except BrokenPipeError:
+        from bot.startup import output_closed
+
+        return output_closed()
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):

@@ -113,6 +113,8 @@ def run_club(work: Coroutine[Any, Any, None]) -> int:
         return EXIT_OK
     except (ClubCliError, UserError) as exc:
         print(f"error: {reason(exc)}", file=sys.stderr)
+    except BrokenPipeError:  # the output's reader left (`| head`): bot.cli.main ends quietly
+        raise
     except OSError as exc:
         print(f"error: {exc.strerror or reason(exc)}: {exc.filename or ''}", file=sys.stderr)
     except Exception as exc:  # a bug of ours or a broken database: one line, no traceback

@@ -98,6 +98,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(f"ILLEGAL {args.file}: {reason(exc)}", file=sys.stderr)
         return EXIT_ILLEGAL
+    except BrokenPipeError:  # the output's reader left (`| head`): main() ends quietly
+        raise
     except (InvalidVertex, ValueError, OSError) as exc:
         print(f"error: {reason(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE

@@ -8,7 +8,10 @@ is (the README lists them):
 - ``69`` (:data:`EXIT_UNAVAILABLE`, sysexits' EX_UNAVAILABLE): a service cannot be reached;
 - ``70`` (:data:`EXIT_SOFTWARE`): an unexpected error (logged, with secrets masked);
 - ``73`` (:data:`EXIT_CANT_CREATE`): the SQLite database cannot be opened or created;
-- ``78`` (:data:`EXIT_REJECTED`, EX_CONFIG): a service refused the configured credentials.
+- ``78`` (:data:`EXIT_REJECTED`, EX_CONFIG): a service refused the configured credentials;
+- ``141`` (:data:`EXIT_OUTPUT_CLOSED`, 128 + SIGPIPE, as a shell reports a program that wrote
+  into a closed pipe): standard output was closed by its reader (``gobot games | head -1``);
+  nothing is printed (:func:`output_closed`).
 
 The adapters raise :class:`StartupFailure` for their platform; the composition root does the same
 for the database, prints the one line (secrets masked) and exits with its status.
@@ -18,8 +21,10 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import ssl
+import sys
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -31,6 +36,7 @@ EXIT_UNAVAILABLE = 69
 EXIT_SOFTWARE = 70
 EXIT_CANT_CREATE = 73
 EXIT_REJECTED = 78
+EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE
 
 ENGLISH = {
     "startup.unreachable": "cannot reach {service} at {where} ({reason}): check {check}",
@@ -76,6 +82,19 @@ class StartupFailure(Exception):
     def __init__(self, message: str, code: int) -> None:
         super().__init__(message)
         self.message, self.code = message, code
+
+
+def output_closed() -> int:
+    """Standard output's reader went away (``| head -1``): point the output at ``/dev/null``, so
+    that what is still buffered goes nowhere quietly instead of failing again at exit (Python's
+    own recipe), and return :data:`EXIT_OUTPUT_CLOSED`. Nothing is said: nobody reads it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real stdout (a test's StringIO)
+        pass
+    return EXIT_OUTPUT_CLOSED
 
 
 def unreachable(service: str, where: str, error: BaseException, check: str) -> StartupFailure:
