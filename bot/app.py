@@ -26,6 +26,7 @@ from urllib.parse import unquote, urlsplit
 from bot import startup
 from bot.config import Config, ConfigError, load_config
 from bot.console import Console
+from bot.console.editing import line_editor
 from bot.deliveries import Deliveries
 from bot.health import beat
 from bot.secrets import hide_in_logs, mask
@@ -82,13 +83,17 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     try:
         if config.chat_tokens:
             return await _serve_chats(config, service, deliveries)
+        interactive = stdin.isatty()
+        # line editing and history (readline) only on the process's own terminal
+        editing = interactive and stdin is sys.stdin and stdout is sys.stdout
         console = Console(
             service,
             stdin,
             stdout,
-            interactive=stdin.isatty(),
+            interactive=interactive,
             boards_dir=config.boards_dir,
             language=config.language,
+            editor=line_editor() if editing else None,
         )
         deliveries["console"] = console.deliver
         return await console.run()

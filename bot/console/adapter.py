@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.console.ascii import ascii_board
+from bot.console.editing import LineEditor, terminal_kept
 from bot.errors import answer
 from bot.grammar import Words, parse, parse_token, run
 from bot.snapshots import render_board, render_table, snapshot
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 PLATFORM = "console"
 CHANNEL = "console"
 _LINE = re.compile(r"^\s*(?:as\s+)?([A-Za-z0-9_.-]{1,32})\s*:\s*(.*)$")
+QUIT = ("quit", "exit")
 _SWITCH = re.compile(r"^\s*as\s+([A-Za-z0-9_.-]{1,32})\s*$")
 add_messages(
     {
@@ -44,6 +46,17 @@ add_messages(
 def _settle(future: asyncio.Future[str], line: str) -> None:
     if not future.done():  # cancelled by a shutdown meanwhile
         future.set_result(line)
+
+
+def is_quit(text: str) -> bool:
+    """``quit`` or ``exit``, alone or as a player's line (``alice: quit``): the console ends.
+
+    >>> is_quit("quit"), is_quit(" Exit "), is_quit("alice: quit"), is_quit("alice: pass")
+    (True, True, True, False)
+    """
+    match = _LINE.match(text)
+    command = match.group(2) if match else text
+    return command.strip().lower() in QUIT
 
 
 def console_actor(name: str) -> Actor:
@@ -64,6 +77,7 @@ class Console:
         boards_dir: Path | None = None,
         player: str = "alice",
         language: str | None = None,
+        editor: LineEditor | None = None,
     ) -> None:
         self.service = service
         #: what the console says to nobody in particular (its welcome, a line it cannot read)
@@ -73,6 +87,8 @@ class Console:
         self.interactive = interactive
         self.boards_dir = boards_dir
         self.player = player
+        #: line editing and history on a terminal (None: plain lines, as from a script)
+        self.editor = editor if interactive else None
 
     def say(self, who: str, lines: list[str] | tuple[str, ...]) -> None:
         """Print ``lines`` for ``who`` (``[alice] …``), already in their language."""
@@ -85,34 +101,48 @@ class Console:
         self.say(PLATFORM, [translate(self.language, key, **params)])
 
     async def run(self) -> int:
-        """Read until the end of input (or ``quit``); 0 when every line was read."""
+        """Read until the end of input or ``quit`` (``exit``; in a script ``NAME: quit`` too);
+        0 when every line was read. With an :attr:`editor`, the history of earlier runs is
+        loaded first and saved at the end, and the terminal is left as it was found."""
+        if self.editor is None:
+            return await self._run()
+        self.editor.load()
+        with terminal_kept(self.stdin):
+            try:
+                return await self._run()
+            finally:
+                self.editor.save()
+
+    async def _run(self) -> int:
         if self.interactive:
             self.announce("console.welcome")
             self.announce("console.who", name=self.player)
         while True:
-            if self.interactive:
-                self.stdout.write(f"{self.player}> ")
+            prompt = f"{self.player}> " if self.interactive else ""
+            if prompt and self.editor is None:
+                self.stdout.write(prompt)
                 self.stdout.flush()
-            line = await self._readline()
+            line = await self._readline(prompt)
             if not line:
                 return 0
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
-            if self.interactive and text.lower() in ("quit", "exit"):
+            if is_quit(text):
                 return 0
             await self.handle_line(text)
 
-    async def _readline(self) -> str:
+    async def _readline(self, prompt: str = "") -> str:
         """The next input line ("" at the end), read in a daemon thread: a SIGTERM while the
         terminal stays open must not wait for a line that never comes (asyncio's own worker
-        threads are joined at shutdown)."""
+        threads are joined at shutdown). The :attr:`editor` shows ``prompt`` itself."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[str] = loop.create_future()
+        editor = self.editor
 
         def read() -> None:
             try:
-                line = self.stdin.readline()
+                line = self.stdin.readline() if editor is None else editor.read_line(prompt)
             except (OSError, ValueError):  # a closed input is its end
                 line = ""
             loop.call_soon_threadsafe(_settle, future, line)

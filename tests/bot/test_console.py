@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import Console
+from bot.console.editing import LineEditor, history_path, line_editor
 from service import GameService
 from service.i18n import t
 from storage.memory import open_memory
@@ -251,3 +252,157 @@ def test_the_interactive_console_stops_at_once(tmp_path: Path, stop: str) -> Non
     assert "Traceback" not in log, log
     name = "SIGTERM" if stop == "SIGTERM" else "SIGINT"
     assert f"{name}: shutting down" in log, log
+
+
+@pytest.mark.parametrize("quit_line", ["quit", "exit", "alice: quit", "bob: EXIT"])
+async def test_quit_ends_a_script_too(quit_line: str) -> None:
+    """As on a terminal, ``quit`` (or ``exit``) ends the run: the lines after it are not read,
+    and it is no "unknown command"."""
+    out = await script_lines(["alice: games", quit_line, "alice: challenge @bob"])
+    assert out == ["> alice: games", f"[alice] {t('games.none')}"]
+
+
+class FakeReadline:
+    """The part of :mod:`readline` the editor uses, in memory."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.length = -1
+
+    def set_history_length(self, length: int) -> None:
+        self.length = length
+
+    def read_history_file(self, path: str) -> None:
+        self.lines = Path(path).read_text().splitlines()
+
+    def write_history_file(self, path: str) -> None:
+        Path(path).write_text("".join(f"{line}\n" for line in self.lines[-self.length :]))
+
+
+def test_the_history_is_read_and_written_through_the_real_readline(tmp_path: Path) -> None:
+    readline = pytest.importorskip("readline")
+    history = tmp_path / "state" / "gobot" / "console-history"
+    readline.clear_history()
+    editor = LineEditor(readline, history, length=3)
+    editor.load()  # none yet: an empty history
+    for line in ["challenge @bob", "as bob", "accept", "e5"]:
+        readline.add_history(line)
+    editor.save()
+    assert history.read_text().splitlines() == ["as bob", "accept", "e5"]  # the last 3
+    readline.clear_history()
+    editor.load()
+    kept = [
+        readline.get_history_item(i) for i in range(1, readline.get_current_history_length() + 1)
+    ]
+    assert kept == ["as bob", "accept", "e5"]
+    readline.clear_history()
+
+
+def test_an_unwritable_history_loses_only_the_history(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file, not a folder")
+    editor = LineEditor(FakeReadline(), tmp_path / "taken" / "console-history")  # type: ignore[arg-type]
+    editor.load()
+    editor.save()  # no error
+    assert (tmp_path / "taken").read_text() == "a file, not a folder"
+
+
+def test_without_readline_the_console_reads_plain_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "readline", None)  # `import readline` fails
+    assert line_editor() is None
+    assert history_path().name == "console-history"
+
+
+async def test_an_editor_shows_the_prompt_and_keeps_the_history(tmp_path: Path) -> None:
+    readline = FakeReadline()
+    typed = iter(["games", "as bob", "games"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        line = next(typed, None)
+        if line is None:
+            raise EOFError  # Ctrl-D
+        readline.lines.append(line)
+        return line
+
+    history = tmp_path / "console-history"
+    editor = LineEditor(readline, history, read=read)  # type: ignore[arg-type]
+    database = await open_memory()
+    try:
+        out = io.StringIO()
+        console = Console(
+            GameService(database), io.StringIO(), out, interactive=True, editor=editor
+        )
+        assert await console.run() == 0
+    finally:
+        await database.close()
+    assert prompts == ["alice> ", "alice> ", "bob> ", "bob> "]
+    assert "alice> " not in out.getvalue()  # the editor shows it, on the line it edits
+    assert f"[bob] {t('games.none')}" in out.getvalue()
+    assert history.read_text().splitlines() == ["games", "as bob", "games"]
+
+
+def test_on_a_terminal_lines_are_edited_and_kept(tmp_path: Path) -> None:
+    """Through a pseudo-terminal: the up arrow brings back the last command, the history is
+    kept in the state directory, and Ctrl-C while a line is being edited leaves the terminal
+    as it was (echo on)."""
+    pytest.importorskip("readline")
+    main, terminal = pty.openpty()
+    errors = tmp_path / "stderr.txt"
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")},
+        "DATABASE_URL": "memory:",
+        "BOARDS_DIR": "",
+        "PYTHONPATH": str(ROOT),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "TERM": "xterm",
+    }
+    with errors.open("w") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "bot"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=stderr,
+            cwd=tmp_path,
+            env=environment,
+            start_new_session=True,
+            preexec_fn=_take_the_terminal,
+        )
+    screen: list[bytes] = []
+
+    def read_screen() -> None:
+        while True:
+            try:
+                data = os.read(main, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            screen.append(data)
+
+    def shown() -> str:
+        return b"".join(screen).decode(errors="replace")
+
+    reader = threading.Thread(target=read_screen, daemon=True)
+    reader.start()
+    none = f"[alice] {t('games.none')}"
+    try:
+        wait_until(lambda: "alice> " in shown(), "the prompt")
+        os.write(main, b"games\r")
+        wait_until(lambda: shown().count(none) == 1, "the reply")
+        os.write(main, b"\x1b[A\r")  # the up arrow: `games` again
+        wait_until(lambda: shown().count(none) == 2, "the reply to the line recalled")
+        wait_until(lambda: shown().rstrip().endswith("alice>"), "the next prompt")
+        os.write(main, b"\x03")
+        assert child.wait(timeout=10) == 0, errors.read_text()
+        assert termios.tcgetattr(terminal)[3] & termios.ECHO  # the terminal as it was
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(terminal)
+        os.close(main)
+        reader.join(timeout=5)
+    assert "Traceback" not in errors.read_text()
+    history = tmp_path / "state" / "gobot" / "console-history"
+    assert history.read_text().splitlines() == ["games"]  # a repeated line is kept once
