@@ -6,6 +6,7 @@ import fcntl
 import io
 import os
 import pty
+import shlex
 import signal
 import subprocess
 import sys
@@ -406,3 +407,43 @@ def test_on_a_terminal_lines_are_edited_and_kept(tmp_path: Path) -> None:
     assert "Traceback" not in errors.read_text()
     history = tmp_path / "state" / "gobot" / "console-history"
     assert history.read_text().splitlines() == ["games"]  # a repeated line is kept once
+
+
+@pytest.mark.slow
+def test_the_readme_command_plays_the_same_on_every_run(tmp_path: Path) -> None:
+    """The example's own command (its header, copied in the README) runs on a database of its
+    own: run twice with one user data directory, it plays the same game to the same end (not
+    "You have several games" the second time)."""
+    example = ROOT / "examples" / "console-game.txt"
+    [command] = [
+        line.removeprefix("#").strip()
+        for line in example.read_text().splitlines()
+        if "python -m bot <" in line
+    ]
+    assert command.startswith("DATABASE_URL=memory: ")
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")},
+        "PYTHONPATH": str(ROOT),
+        "XDG_DATA_HOME": str(tmp_path / "data"),  # the default database, if it were used
+        "BOARDS_DIR": "",
+    }
+    environment.pop("DATABASE_URL", None)
+    shell = command.replace("python ", f"{shlex.quote(sys.executable)} ", 1)
+    runs = [
+        subprocess.run(
+            ["sh", "-c", shell],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=environment,
+            timeout=120,
+            check=False,
+        )
+        for _ in range(2)
+    ]
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+        assert "Game #1 is over: B+3.5" in run.stdout
+    first, second = ([x for x in r.stdout.splitlines() if "DT[" not in x] for r in runs)
+    assert first == second
+    assert not (tmp_path / "data").exists()  # nothing was kept
