@@ -7,8 +7,12 @@ cancelled; it registers a delivery coroutine for its platform prefix in ``delive
 scheduler notices (reminders, losses on time) reach its players.
 
 Start-up problems end the process with one line on standard error, secrets masked, and the exit
-status of :mod:`bot.startup`: a malformed setting, a database or chat platform that cannot be
-reached or that refuses the credentials, nothing to run.
+status of :mod:`bot.startup`: a malformed setting (a token that is not a token's shape), a
+database or chat platform that cannot be reached or that refuses the credentials, a PostgreSQL
+database that does not exist, nothing to run. All but the chat platforms' are found before any
+platform is connected to, in this order: the settings, the database, then the GTP engine, asked
+``version`` (:func:`checked_engine_pool`: an engine that does not answer is a warning, and the
+computer opponent is off).
 """
 
 from __future__ import annotations
@@ -63,7 +67,11 @@ CHAT_ADAPTERS: tuple[tuple[str, str, str], ...] = (
 async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     """Run the bot with ``config`` until the console input ends (or the adapters stop)."""
     database = await open_storage(config)
-    pool = await checked_engine_pool(config)
+    try:
+        pool = await checked_engine_pool(config)
+    except BaseException:  # stopped while the engine was asked
+        await database.close()
+        raise
     judging = judging_processes()
     service = GameService(
         database,

@@ -11,6 +11,9 @@
 ``gobot health``; default none), ``GOBOT_NOTIFY`` (which pings players get: ``all``, ``turn``
 — the default: "your move" only after being away from a game for ``GOBOT_PING_AFTER`` seconds,
 default 300 — or ``none``).
+
+The tokens are checked for their shape here (:func:`check_token`), before anything connects: a
+piece of a token, a line break inside or a Telegram token given as Discord's is a setting error.
 """
 
 from __future__ import annotations
