@@ -218,17 +218,17 @@ async def checked_engine_pool(config: Config, timeout: float = CHECK_SECONDS) ->
     pool = engine_pool(config)
     if pool is None:
         return None
+    command = config.engine_command or shlex.join(pool.command or ())
     try:
         version = await pool.version(timeout)
     except GtpError as error:
-        command = config.engine_command or shlex.join(pool.command or ())
         said = translate(
             config.language, "startup.engine_unavailable", command=command, reason=str(error)
         )
         log.warning("%s", said)
         await pool.close()
         return None
-    log.info("computer opponent: %s", version or "a GTP engine")
+    log.info("computer opponent: %s (version %s)", command, version or "not said")
     return pool
 
 

@@ -308,3 +308,19 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["--version"])
     assert exit.value.code == 0
     assert capsys.readouterr().out == f"gobot {importlib.metadata.version('gobot')}\n"
+
+
+async def test_the_engine_is_asked_its_version_at_start(caplog: pytest.LogCaptureFixture) -> None:
+    """A working engine is kept for the games; one that cannot start is said once, as a
+    warning, and the computer opponent is off (no pool)."""
+    fake = Path(__file__).with_name("fake_gtp_engine.py")
+    working = Config(engine_command=f"{sys.executable} {fake}")
+    pool = await app.checked_engine_pool(working)
+    assert pool is not None
+    await pool.close()
+    with caplog.at_level(logging.WARNING, logger="bot.app"):
+        broken = await app.checked_engine_pool(Config(engine_command="/nonexistent/engine"))
+    assert broken is None
+    reason = "cannot start /nonexistent/engine: No such file or directory"
+    said = t("startup.engine_unavailable", command="/nonexistent/engine", reason=reason)
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.app"] == [str(said)]
