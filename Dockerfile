@@ -12,7 +12,7 @@ RUN useradd --create-home --uid 1000 gobot \
     && chown gobot:gobot /data
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY club ./club
 COPY engine ./engine
 COPY service ./service
@@ -21,10 +21,11 @@ COPY renderer ./renderer
 COPY records ./records
 COPY gtp ./gtp
 COPY bot ./bot
-# the compiled catalogues (.mo) are built here, from the .po files in git
-RUN pip install --no-cache-dir "babel>=2.12,<3" \
+# the compiled catalogues (.mo) are built here, from the .po files in git; every dependency at
+# the exact version of constraints.txt (the same as CI's), so two builds of a commit are the same
+RUN pip install --no-cache-dir -c constraints.txt babel \
     && pybabel compile --domain gobot --directory service/locale \
-    && pip install --no-cache-dir .
+    && pip install --no-cache-dir -c constraints.txt .
 
 ENV PATH="${PATH}:/usr/games" \
     DATABASE_URL="sqlite:////data/games.db" \
