@@ -568,6 +568,10 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.health import add_health_command
 
     add_health_command(commands)
+
+    from bot.invite import add_invite_command
+
+    add_invite_command(commands)
     return parser
 
 
