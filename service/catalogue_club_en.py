@@ -65,6 +65,23 @@ CLUB: dict[str, str | tuple[str, str]] = {
         "Link codes are shown only to you: use the slash command `/club link` for one."
     ),
     "link.separated": "Separated: {names}. Every game stays where it was played.",
+    # who the bot takes the sender for (the ids organisers need)
+    "whoami.id.discord": "Your Discord user id is {id}.",
+    "whoami.id.telegram": "Your Telegram user id is {id}.",
+    "whoami.id.console": "Your name on the console is {id}.",
+    "whoami.id.other": "Your id is {id}.",
+    "whoami.entry": (
+        "To make you an organiser everywhere, the bot's administrator adds `{entry}` to "
+        "ORGANISERS in the bot's settings."
+    ),
+    "whoami.linked": "Linked accounts: {accounts}.",
+    "whoami.not_linked": "No linked accounts (`link` links your Discord and Telegram accounts).",
+    "whoami.organiser_everywhere": "You organise everywhere (you are in ORGANISERS).",
+    "whoami.organiser_here": (
+        "You organise this server or group (as its manager or administrator, or by the "
+        "organiser role)."
+    ),
+    "whoami.not_organiser": "You don't organise here.",
     "error.link_too_many": "You asked for {n} link codes in the last hour; wait a while.",
     "error.link_code_form": "{text!r} is not a link code: it looks like K7QF-M2XD.",
     "error.link_code_invalid": (
@@ -214,6 +231,7 @@ CLUB: dict[str, str | tuple[str, str]] = {
         "Link your Discord and Telegram accounts: `link` gives a code, `link CODE`, `link yes`."
     ),
     "help.cmd.unlink": "Separate this account from the accounts it is linked with.",
+    "help.cmd.whoami": "Your id here, your ORGANISERS entry, linked accounts, organiser or not.",
     "help.more.league": (
         "`league list`: the leagues here, with their numbers.\n"
         "`league join NAME`, `league leave NAME`: enter, or withdraw (results so far count).\n"

@@ -105,3 +105,9 @@ class LinkAccount(Command[View]):
 @dataclass(frozen=True, slots=True)
 class Unlink(Command[View]):
     """Separate this account from the person it is linked into (games stay where they are)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WhoAmI(Command[View]):
+    """The sender's id on their platform, the ``ORGANISERS`` entry for them, their linked
+    accounts and whether they organise where they asked (docs/deploy.md sends organisers here)."""

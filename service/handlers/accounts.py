@@ -6,7 +6,9 @@ entry. A code somebody else read gives them nothing without the owner's answer. 
 separates them again (every game stays where it was played, and each separated account keeps a
 copy of the rating). Wrong codes are counted per person: after
 :attr:`~service.limits.Limits.link_failures` in an hour, ``link CODE`` waits until the hour is
-over (stored, so it holds across processes and restarts)."""
+over (stored, so it holds across processes and restarts).
+``whoami`` tells the sender who the bot takes them for: their id, the ``ORGANISERS`` entry that
+makes them an organiser everywhere, their linked accounts, and whether they organise here."""
 
 from __future__ import annotations
 
@@ -16,13 +18,14 @@ import re
 import secrets
 
 from service import people
-from service.club_commands import LinkAccount, Unlink
+from service.authorization import organises
+from service.club_commands import LinkAccount, Unlink, WhoAmI
 from service.club_ports import LeagueRow, LinkCodeRow, RatingRow
 from service.errors import BadArguments, WrongPhase
 from service.events import SettingsChanged
 from service.i18n import t
 from service.league_play import league_data
-from service.players import platform_of
+from service.players import local_part, platform_of
 from service.ports import PlayerRow, UnitOfWork
 from service.registry import Arg, ArgKind, Group, command
 from service.unit import Unit
@@ -236,3 +239,39 @@ async def unlink(unit: Unit, command: Unlink) -> View:
     names = ", ".join([await people.name(unit, a) for a in leaving])
     unit.record(SettingsChanged())  # each separated account has its own settings again
     return View((t("link.separated", names=names),))
+
+
+PLATFORMS = ("discord", "telegram", "console")
+"""The platforms whose ids ``whoami`` names in its own words (others: ``whoami.id.other``)."""
+
+
+@command(
+    WhoAmI,
+    "whoami",
+    writes=False,  # reads the sender's accounts only
+    local={"cs": ("kdojsem",), "hu": ("kivagyok",)},
+    game=False,
+    group=Group.CLUB,
+)
+async def whoami(unit: Unit, command: WhoAmI) -> View:
+    """Who the bot takes the sender for, and what a bot's administrator needs to know: the
+    exact ``ORGANISERS`` entry (``telegram:123``, ``discord:456``, ``console:alice``), since
+    Telegram shows its users no ids at all."""
+    me = unit.actor.id
+    platform = platform_of(me)
+    key = f"whoami.id.{platform}" if platform in PLATFORMS else "whoami.id.other"
+    lines = [t(key, id=local_part(me)), t("whoami.entry", entry=me)]
+    person = (await people.persons(unit, [me]))[me]
+    others = [a for a in await unit.uow.players.accounts(person) if a != me]
+    if others:
+        names = [f"{await people.name(unit, a)} (`{a}`)" for a in others]
+        lines.append(t("whoami.linked", accounts=", ".join(names)))
+    else:
+        lines.append(t("whoami.not_linked"))
+    if me in unit.context.organisers:
+        lines.append(t("whoami.organiser_everywhere"))
+    elif organises(unit, unit.community):
+        lines.append(t("whoami.organiser_here"))
+    else:
+        lines.append(t("whoami.not_organiser"))
+    return View(tuple(lines))

@@ -12,13 +12,21 @@ import re
 import pytest
 
 from service import Actor, GameService, View
-from service.club_commands import History, League, LeagueAction, LinkAccount, ShowRating, Unlink
+from service.club_commands import (
+    History,
+    League,
+    LeagueAction,
+    LinkAccount,
+    ShowRating,
+    Unlink,
+    WhoAmI,
+)
 from service.commands import Configure, Request, Resign
 from service.errors import UserError
 from service.i18n import key_of
 from service.ports import Database
 from service.preferences import person_owner
-from tests.service.conftest import ALICE, BOB, FakeClock, start_game
+from tests.service.conftest import ALICE, BOB, ORGANISER, FakeClock, start_game
 
 ALICE_TG = Actor("telegram:501", "alice_tg")
 ALICE_DC = Actor("discord:601", "alice_dc")
@@ -256,3 +264,36 @@ async def test_wrong_codes_lock_link_out_for_the_hour(
     clock.advance(55 * 60)  # the hour of the first wrong code is over: four are left in it
     asked = await second.execute(LinkAccount(await code_for(second, ALICE)), Request(mallory))
     assert asked.keys == ("link.asked",)
+
+
+async def test_whoami_gives_the_id_and_the_organisers_entry(service: GameService) -> None:
+    view = await service.execute(WhoAmI(), Request(ALICE_TG, channel="telegram:-100"))
+    assert view.keys == (
+        "whoami.id.telegram",
+        "whoami.entry",
+        "whoami.not_linked",
+        "whoami.not_organiser",
+    )
+    assert "501" in view.lines[0] and f"`{ALICE_TG.id}`" in view.lines[1]
+    console = await service.execute(WhoAmI(), Request(ALICE))
+    assert console.keys[0] == "whoami.id.console" and f"`{ALICE.id}`" in console.lines[1]
+    discord = await service.execute(WhoAmI(), Request(ALICE_DC))
+    assert discord.keys[0] == "whoami.id.discord" and "`discord:601`" in discord.lines[1]
+
+
+async def test_whoami_lists_the_linked_accounts(service: GameService) -> None:
+    code = await code_for(service, ALICE)
+    await service.execute(LinkAccount(code), Request(ALICE_TG))
+    for actor, other in ((ALICE_TG, ALICE), (ALICE, ALICE_TG)):
+        view = await service.execute(WhoAmI(), Request(actor))
+        assert view.keys[2] == "whoami.linked"
+        assert f"`{other.id}`" in view.lines[2] and f"`{actor.id}`" not in view.lines[2]
+
+
+async def test_whoami_says_whether_the_sender_organises_here(service: GameService) -> None:
+    everywhere = await service.execute(WhoAmI(), Request(ORGANISER))
+    assert everywhere.keys[-1] == "whoami.organiser_everywhere"
+    here = Request(ALICE_DC, channel="discord:7", community="discord:guild:1", organiser=True)
+    assert (await service.execute(WhoAmI(), here)).keys[-1] == "whoami.organiser_here"
+    elsewhere = Request(ALICE_DC, channel="discord:7", community="discord:guild:1")
+    assert (await service.execute(WhoAmI(), elsewhere)).keys[-1] == "whoami.not_organiser"
