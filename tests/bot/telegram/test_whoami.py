@@ -4,8 +4,8 @@ administrators)."""
 
 from __future__ import annotations
 
-from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, say
 from service.i18n import t
+from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, say
 from tests.fakes import TELEGRAM_ALICE as ALICE
 from tests.fakes import TELEGRAM_BOB as BOB
 
