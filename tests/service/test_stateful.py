@@ -62,6 +62,7 @@ from service.club_commands import (
     LinkAccount,
     ShowRating,
     Unlink,
+    WhoAmI,
 )
 from service.commands import (
     SYSTEM,
@@ -733,8 +734,9 @@ class ServiceMachine(RuleBasedStateMachine):
     def club_reads(
         self, data: st.DataObject, actor: Actor, whom: Actor | None, size: int | None
     ) -> None:
-        """Ratings, the leaderboard and history: reads (refused only for a bad size)."""
+        """Ratings, the leaderboard, history and whoami: reads (refused only for a bad size)."""
         assert self.send(ShowRating(whom), self.request(data, actor, None))[0]
+        assert self.send(WhoAmI(), self.request(data, actor, None))[0]
         assert self.send(History(whom), self.request(data, actor, None))[0]
         ok, _ = self.send(Leaderboard(size), self.request(data, actor, None))
         assert ok == (size is None or 1 <= size <= 50)
