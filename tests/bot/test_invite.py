@@ -95,3 +95,8 @@ def test_the_id_is_the_first_part_of_the_token() -> None:
     assert client_id_from_token(f"  {TOKEN}\n") == BOT_ID
     assert client_id_from_token("") is None
     assert client_id_from_token("!!!.x.y") is None
+
+
+def test_the_guide_shows_the_permissions_of_the_url() -> None:
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text("utf-8")
+    assert f"scope=bot+applications.commands&permissions={PERMISSIONS.value}" in guide
