@@ -282,8 +282,7 @@ async def test_whoami_gives_the_id_and_the_organisers_entry(service: GameService
 
 
 async def test_whoami_lists_the_linked_accounts(service: GameService) -> None:
-    code = await code_for(service, ALICE)
-    await service.execute(LinkAccount(code), Request(ALICE_TG))
+    await linked(service, ALICE, ALICE_TG)
     for actor, other in ((ALICE_TG, ALICE), (ALICE, ALICE_TG)):
         view = await service.execute(WhoAmI(), Request(actor))
         assert view.keys[2] == "whoami.linked"
