@@ -355,6 +355,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "Game #{id} belongs to another server or group: only its own organisers adjudicate it."
     ),
     "error.adjudicate_needs_game": "Name the game: `adjudicate #12 B+R`.",
+    "error.adjudicate_own": (
+        "You play in game #{id}, so you cannot adjudicate it: ask another organiser of its"
+        " server or group, or one of the bot's organisers."
+    ),
     "error.result": ("{value!r} is not a result: use B+3.5, W+R, B+T, W+F, jigo, void or bothlose"),
     "error.vacation_already": "You are already on vacation.",
     "error.vacation_not_on": "You are not on vacation.",
