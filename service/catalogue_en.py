@@ -262,7 +262,19 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "one with `decline #N`."
     ),
     "error.internal": "Sorry, something went wrong on our side. Please try again later.",
-    "error.busy": "The game changed while your command ran; please send it again.",
+    "error.busy": "Too much changed at once while your command ran; please send it again.",
+    "error.busy_game": "The game changed while your command ran; please send it again.",
+    "error.busy_league": (
+        "The league changed while your command ran (others joined or played at the same"
+        " moment); please send it again."
+    ),
+    "error.busy_rating": (
+        "The ratings changed while your command ran (another game was rated at the same"
+        " moment); please send it again."
+    ),
+    "error.busy_account": (
+        "Your account's links changed while your command ran; please send it again."
+    ),
     "error.no_such_game": "There is no game #{id}.",
     "error.no_game": "You have no game in progress here; start one with `challenge @someone`.",
     "error.which_game": "You have several games ({games}): add the number, e.g. `board #12`.",
