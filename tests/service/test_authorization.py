@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.colors import Color
 from service import Actor, GameService
-from service.club_commands import History
+from service.club_commands import History, LinkAccount
 from service.commands import (
     Accept,
     Adjudicate,
@@ -222,3 +224,18 @@ async def test_a_played_out_result_is_not_marked_adjudicated(service: GameServic
     assert history.keys[1:] == ("history.line_rated",)
     record = await service.execute(Sgf(), Request(ALICE, game=gid))
     assert record.file is not None and b"adjudicated" not in record.file[1]
+
+
+async def test_nobody_adjudicates_a_game_of_their_linked_account(service: GameService) -> None:
+    """One of the bot's organisers on Discord, whose console account plays: one person, so
+    refused as well; their opponent's result stands to be decided by another organiser."""
+    asked = await service.execute(LinkAccount(), Request(ORGANISER))
+    code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", asked.lines[0])
+    assert code is not None
+    await service.execute(LinkAccount(code.group(0)), Request(ALICE))
+    gid = await start_game(service, "size=9", "rated=yes")
+    with pytest.raises(NotOrganiser) as excinfo:
+        await service.execute(Adjudicate("B+R"), Request(ORGANISER, game=gid))
+    assert excinfo.value.key == "error.adjudicate_own"
+    board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
+    assert "end.result" not in board.keys
