@@ -456,7 +456,9 @@ class MemoryCodes(_Repository):
         def mark(tables: _Tables) -> None:
             stored = tables.codes.get(code)
             if stored is None or stored.used_at is not None or stored.claimed_by is not None:
-                raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+                raise ConcurrentUpdate(
+                    f"link code {code} is unknown, claimed or used", what=Contended.ACCOUNT
+                )
             tables.codes[code] = dataclasses.replace(stored, claimed_by=player)
 
         await self._unit.write(mark)

@@ -241,7 +241,9 @@ class PostgresCodes(_Repository):
             code,
         )
         if not _changed_one(status):
-            raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+            raise ConcurrentUpdate(
+                f"link code {code} is unknown, claimed or used", what=Contended.ACCOUNT
+            )
 
     async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
         rows = await self._conn.fetch(

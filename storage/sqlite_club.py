@@ -225,7 +225,9 @@ class SqliteCodes(_Repository):
             (player, code),
         )
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+            raise ConcurrentUpdate(
+                f"link code {code} is unknown, claimed or used", what=Contended.ACCOUNT
+            )
 
     async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
         rows = await self._conn.execute_fetchall(

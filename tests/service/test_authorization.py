@@ -233,6 +233,7 @@ async def test_nobody_adjudicates_a_game_of_their_linked_account(service: GameSe
     code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", asked.lines[0])
     assert code is not None
     await service.execute(LinkAccount(code.group(0)), Request(ALICE))
+    await service.execute(LinkAccount("yes"), Request(ORGANISER))  # the code's owner agrees
     gid = await start_game(service, "size=9", "rated=yes")
     with pytest.raises(NotOrganiser) as excinfo:
         await service.execute(Adjudicate("B+R"), Request(ORGANISER, game=gid))

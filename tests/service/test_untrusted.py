@@ -127,8 +127,10 @@ async def test_a_hostile_name_joins_challenges_accepts_and_links(real_database: 
     typed = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", code.lines[0])
     assert typed is not None
     again = Actor("discord:70\x00", "\u202e\x00" + NUL_NAME)  # the same person on Discord
-    linked = await service.execute(LinkAccount(typed.group(0) + "\x00"), Request(again))
-    assert linked.keys == ("link.done",)
+    asked = await service.execute(LinkAccount(typed.group(0) + "\x00"), Request(again))
+    assert asked.keys == ("link.asked",)  # the code's owner confirms: ``link yes``
+    linked = await service.execute(LinkAccount("yes"), Request(hostile, here))
+    assert "link.done" in linked.keys
     async with real_database.unit_of_work() as uow:
         stored = await uow.players.get("telegram:7")
         stranger = await uow.players.get("discord:8")
