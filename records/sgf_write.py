@@ -21,8 +21,11 @@ def write_sgf(
     date: _dt.date | str | None = None,
     result: GameResult | None = None,
     comment: str | None = None,
+    adjudicator: str | None = None,
 ) -> bytes:
-    """The game record as SGF bytes (UTF-8), with ``RU[Japanese]``; linear in the game's length."""
+    """The game record as SGF bytes (UTF-8), with ``RU[Japanese]``; linear in the game's length.
+    ``adjudicator``: the organiser who decided the result (not played out), said in the root's
+    comment beside the result."""
     sgf_game = _sgf.Sgf_game(game.size)
     root = sgf_game.get_root()
     root.set("CA", "UTF-8")
@@ -42,6 +45,8 @@ def write_sgf(
         root.set("RE", final.sgf)
         if final.kind is ResultKind.BOTH_LOSE:
             notes.append("Both players lose (Art. 13).")
+        if adjudicator:
+            notes.append(f"Result adjudicated by the organiser {adjudicator}.")
     if notes:
         root.set("C", "\n".join(notes))
     start = Game(game.size, game.komi, game.handicap, game.setup, game.first_to_move)

@@ -21,6 +21,12 @@ CLUB: dict[str, str | tuple[str, str]] = {
     "history.header_own": "Your finished games (`sgf #12` gives a record):",
     "history.line": "{date} · #{id} · {color} vs {name} · {outcome}",
     "history.line_rated": "{date} · #{id} · {color} vs {name} · {outcome} · rated",
+    "history.line_adjudicated": (
+        "{date} · #{id} · {color} vs {name} · {outcome} · adjudicated by {organiser}"
+    ),
+    "history.line_rated_adjudicated": (
+        "{date} · #{id} · {color} vs {name} · {outcome} · rated · adjudicated by {organiser}"
+    ),
     "history.more": "… only the last {n} are shown; `gobot games` lists them all.",
     # linked accounts
     "link.code": (

@@ -272,7 +272,19 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "again later."
     ),
     "error.internal": "Sorry, something went wrong on our side. Please try again later.",
-    "error.busy": "The game changed while your command ran; please send it again.",
+    "error.busy": "Too much changed at once while your command ran; please send it again.",
+    "error.busy_game": "The game changed while your command ran; please send it again.",
+    "error.busy_league": (
+        "The league changed while your command ran (others joined or played at the same"
+        " moment); please send it again."
+    ),
+    "error.busy_rating": (
+        "The ratings changed while your command ran (another game was rated at the same"
+        " moment); please send it again."
+    ),
+    "error.busy_account": (
+        "Your account's links changed while your command ran; please send it again."
+    ),
     "error.no_such_game": "There is no game #{id}.",
     "error.no_game": "You have no game in progress here; start one with `challenge @someone`.",
     "error.which_game": "You have several games ({games}): add the number, e.g. `board #12`.",
@@ -369,6 +381,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "Game #{id} belongs to another server or group: only its own organisers adjudicate it."
     ),
     "error.adjudicate_needs_game": "Name the game: `adjudicate #12 B+R`.",
+    "error.adjudicate_own": (
+        "You play in game #{id}, so you cannot adjudicate it: ask another organiser of its"
+        " server or group, or one of the bot's organisers."
+    ),
     "error.result": ("{value!r} is not a result: use B+3.5, W+R, B+T, W+F, jigo, void or bothlose"),
     "error.vacation_already": "You are already on vacation.",
     "error.vacation_not_on": "You are not on vacation.",

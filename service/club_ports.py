@@ -105,8 +105,12 @@ class LeagueRepository(Protocol):
         :class:`~service.ports.ConcurrentUpdate` when its community already has that name."""
         ...
 
-    async def get(self, league_id: int) -> LeagueRow | None:
-        """The league, or None."""
+    async def get(self, league_id: int, *, lock: bool = False) -> LeagueRow | None:
+        """The league, or None. ``lock``: the unit of work is about to change it, so its row
+        is held until the unit ends where the backend locks rows (PostgreSQL: ``FOR UPDATE``,
+        which waits for a writer of it and then reads its committed version); writers of one
+        league then take turns instead of losing races (SQLite's units of work take turns
+        already)."""
         ...
 
     async def find(self, community: str, name: str) -> LeagueRow | None:

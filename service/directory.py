@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from service.errors import Busy
-from service.ports import ConcurrentUpdate, Database
+from service.ports import ConcurrentUpdate, Contended, Database
 
 ATTEMPTS = 8  # writes of a link retried on conflicts, as commands are
 LINK_SECONDS = 600.0  # how long a game's links are kept without being read again
@@ -122,7 +122,7 @@ class Directory:
             except ConcurrentUpdate:
                 continue
         else:
-            raise Busy()
+            raise Busy(Contended.GAME)  # the game's links (a board message, a thread)
         self.wrote(game_id, ((key, value),))
 
     def wrote(self, game_id: int, links: Iterable[tuple[str, str]]) -> None:

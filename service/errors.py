@@ -96,7 +96,8 @@ class TooFast(UserError):
 
 
 class Busy(UserError):
-    """The game kept changing under the command; trying again will work."""
+    """What the command works on kept changing under it (``what``: a game, a league, the
+    ratings, an account's links; None: the database did not say); trying again will work."""
 
-    def __init__(self) -> None:
-        super().__init__(t("error.busy"))
+    def __init__(self, what: str | None = None) -> None:
+        super().__init__(t(f"error.busy_{what}" if what else "error.busy"))

@@ -35,6 +35,7 @@ from service.players import is_engine
 from service.ports import ConcurrentUpdate, Database, Judge, Opponent, UnitOfWork
 from service.preferences import Defaults
 from service.unit import Unit
+from service.untrusted import clean, clean_actor, clean_command, clean_request
 from service.views import Deliver, View
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,10 @@ class GameService:
 
         A view comes back with the language and theme of each reader (the sender's: the reply;
         each notice's player's), resolved once here; its texts stay data until the adapter says
-        them in those languages (:mod:`service.i18n`)."""
+        them in those languages (:mod:`service.i18n`). What the platform or the person gave
+        (names, options, ids) is cleaned first, once for every adapter and backend
+        (:mod:`service.untrusted`)."""
+        command, request = clean_command(command), clean_request(request)
         handler = handler_of(command)
         run = handler.run
 
@@ -190,6 +194,8 @@ class GameService:
         a command it could not read), as :meth:`execute` would choose it; the language their
         app states is remembered for what reaches them later. Kept for a minute per
         actor and channel; a ``settings`` command of this process forgets it at once."""
+        actor, channel = clean_actor(actor), clean(channel)
+        locale = None if locale is None else clean(locale)
         key = (actor.id, channel)
         now = time.monotonic()
         cached = self._languages.get(key)
@@ -230,6 +236,7 @@ class GameService:
 
     async def _write(self, request: Request, work: Work) -> tuple[Any, Unit | None]:
         context = self.context
+        lost: ConcurrentUpdate | None = None  # the last race lost: what the refusal names
         for _ in range(ATTEMPTS):
             unit: Unit | None = None
             try:
@@ -249,6 +256,7 @@ class GameService:
                 # cached, so the next command does not replay them; a half-changed one is dropped
                 context.cache.keep(unit.untouched() if unit is not None else ())
                 if isinstance(error, ConcurrentUpdate):
+                    lost = error
                     continue
                 if isinstance(error, UserError) and error.keep is not None:
                     await self._keep(error.keep)
@@ -256,7 +264,7 @@ class GameService:
             context.cache.keep(unit.kept())
             dispatch.after_commit(self, unit.events)
             return result, unit
-        raise Busy()
+        raise Busy(lost.what if lost is not None else None)
 
     async def _keep(self, keep: Callable[[UnitOfWork], Awaitable[None]]) -> None:
         """What a refused command still records (:attr:`UserError.keep`), in a unit of work of

@@ -27,12 +27,16 @@ class GameState:
     #: REMINDERS`: one per threshold, the first ones counted as sent when a later one went out)
     reminders: int = 0
     weekend: bool = False  # clocks pause at weekends
+    #: the organiser who adjudicated the result (``adjudicate``), for ``history`` and the SGF
+    adjudicator: str | None = None
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready mapping for ``GameRow.data``."""
         data: dict[str, Any] = self.match.to_data()
         data["reminders"] = self.reminders
         data["weekend"] = self.weekend
+        if self.adjudicator is not None:
+            data["adjudicator"] = self.adjudicator
         if self.clocks is not None:
             c = self.clocks
             data["clocks"] = {
@@ -61,7 +65,14 @@ class GameState:
             # games stored before there were several thresholds kept ``reminded``: the first
             reminders=int(data.get("reminders", 1 if data.get("reminded") else 0)),
             weekend=bool(data.get("weekend", False)),
+            adjudicator=adjudicator(data),
         )
+
+
+def adjudicator(data: Mapping[str, Any]) -> str | None:
+    """The organiser who adjudicated a game, from its ``GameRow.data`` (None: not adjudicated)."""
+    found = data.get("adjudicator")
+    return found if isinstance(found, str) else None
 
 
 @dataclass(slots=True)

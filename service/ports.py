@@ -66,8 +66,24 @@ class Judge(Protocol):
         ...
 
 
+class Contended(enum.StrEnum):
+    """What another unit of work changed first (:class:`ConcurrentUpdate`): the refusal after
+    the retries names it (:class:`service.errors.Busy`)."""
+
+    GAME = "game"
+    LEAGUE = "league"
+    RATING = "rating"
+    ACCOUNT = "account"  # an account's links: its link codes
+
+
 class ConcurrentUpdate(Exception):
-    """Another unit of work changed the same game (or claimed the same update) first."""
+    """Another unit of work changed the same thing first (a game, a league, a rating, a link
+    code: ``what``; None when the database said only that the transaction lost a race), or
+    claimed the same update."""
+
+    def __init__(self, message: str = "", *, what: Contended | None = None) -> None:
+        super().__init__(message)
+        self.what = what
 
 
 class GameStatus(enum.StrEnum):

@@ -23,7 +23,7 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
-from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
+from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameStatus, PlayerRow
 from storage.club_rows import name_key
 from storage.rows import json_text
 
@@ -96,7 +96,9 @@ class MemoryGames(_Repository):
         def replace(tables: _Tables) -> None:
             stored = tables.games.get(game.id)
             if stored is None or stored.version != game.version:
-                raise ConcurrentUpdate(f"game {game.id} changed since version {game.version}")
+                raise ConcurrentUpdate(
+                    f"game {game.id} changed since version {game.version}", what=Contended.GAME
+                )
             tables.games[game.id] = row
 
         await self._unit.write(replace)
@@ -110,7 +112,9 @@ class MemoryGames(_Repository):
             _require_game(tables, game_id)
             stored = tables.events.get(game_id, ())
             if any(e.number == event.number for e in stored):
-                raise ConcurrentUpdate(f"game {game_id} already has event {event.number}")
+                raise ConcurrentUpdate(
+                    f"game {game_id} already has event {event.number}", what=Contended.GAME
+                )
             tables.events[game_id] = tuple(sorted((*stored, event), key=lambda e: e.number))
 
         await self._unit.write(insert)
@@ -290,7 +294,9 @@ class MemoryRatings(_Repository):
         def upsert(tables: _Tables) -> None:
             stored = tables.ratings.get(row.person)
             if (stored.version if stored is not None else 0) != row.version:
-                raise ConcurrentUpdate(f"rating of {row.person} changed since {row.version}")
+                raise ConcurrentUpdate(
+                    f"rating of {row.person} changed since {row.version}", what=Contended.RATING
+                )
             tables.ratings[row.person] = saved
 
         await self._unit.write(upsert)
@@ -310,7 +316,9 @@ class MemoryRatings(_Repository):
             if change.game_id not in tables.games:  # the foreign key
                 raise LookupError(f"no game {change.game_id}")
             if key in tables.changes:
-                raise ConcurrentUpdate(f"game {key[0]} already changed {key[1]}'s rating")
+                raise ConcurrentUpdate(
+                    f"game {key[0]} already changed {key[1]}'s rating", what=Contended.RATING
+                )
             tables.changes[key] = change
 
         await self._unit.write(insert)
@@ -358,7 +366,7 @@ class MemoryLeagues(_Repository):
         await self._unit.write(insert)
         return _copied_league(row)
 
-    async def get(self, league_id: int) -> LeagueRow | None:
+    async def get(self, league_id: int, *, lock: bool = False) -> LeagueRow | None:
         row = (await self._unit.statement()).leagues.get(league_id)
         return None if row is None else _copied_league(row)
 
@@ -393,7 +401,10 @@ class MemoryLeagues(_Repository):
         def replace(tables: _Tables) -> None:
             stored = tables.leagues.get(league.id)
             if stored is None or stored.version != league.version:
-                raise ConcurrentUpdate(f"league {league.id} changed since version {league.version}")
+                raise ConcurrentUpdate(
+                    f"league {league.id} changed since version {league.version}",
+                    what=Contended.LEAGUE,
+                )
             _check_name(tables, row)
             tables.leagues[row.id] = row
 
@@ -407,7 +418,9 @@ def _check_name(tables: _Tables, league: LeagueRow) -> None:
     for other in tables.leagues.values():
         same = other.community == league.community and name_key(other.name) == key
         if same and other.id != league.id:
-            raise ConcurrentUpdate(f"{league.community} has a league {league.name!r} already")
+            raise ConcurrentUpdate(
+                f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
+            )
 
 
 class MemoryCodes(_Repository):
@@ -416,7 +429,7 @@ class MemoryCodes(_Repository):
     async def add(self, row: LinkCodeRow) -> None:
         def insert(tables: _Tables) -> None:
             if row.code in tables.codes:
-                raise ConcurrentUpdate(f"link code {row.code} exists")
+                raise ConcurrentUpdate(f"link code {row.code} exists", what=Contended.ACCOUNT)
             tables.codes[row.code] = row
 
         await self._unit.write(insert)
@@ -428,7 +441,9 @@ class MemoryCodes(_Repository):
         def mark(tables: _Tables) -> None:
             stored = tables.codes.get(code)
             if stored is None or stored.used_at is not None:
-                raise ConcurrentUpdate(f"link code {code} is unknown or used")
+                raise ConcurrentUpdate(
+                    f"link code {code} is unknown or used", what=Contended.ACCOUNT
+                )
             tables.codes[code] = dataclasses.replace(stored, used_at=at)
 
         await self._unit.write(mark)
@@ -441,7 +456,9 @@ class MemoryCodes(_Repository):
         def mark(tables: _Tables) -> None:
             stored = tables.codes.get(code)
             if stored is None or stored.used_at is not None or stored.claimed_by is not None:
-                raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+                raise ConcurrentUpdate(
+                    f"link code {code} is unknown, claimed or used", what=Contended.ACCOUNT
+                )
             tables.codes[code] = dataclasses.replace(stored, claimed_by=player)
 
         await self._unit.write(mark)

@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncpg
 
-from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
+from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameStatus, PlayerRow
 from storage import migrations, rows
 from storage.postgres_club import PostgresCodes, PostgresLeagues, PostgresRatings
 from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
@@ -62,7 +62,9 @@ class PostgresGames:
             game.version,
         )
         if row is None:
-            raise ConcurrentUpdate(f"game {game.id} changed since version {game.version}")
+            raise ConcurrentUpdate(
+                f"game {game.id} changed since version {game.version}", what=Contended.GAME
+            )
         return game_from_row(tuple(row))
 
     async def events(self, game_id: int) -> list[EventRow]:
@@ -81,7 +83,9 @@ class PostgresGames:
                 event.at,
             )
         except asyncpg.UniqueViolationError as error:
-            raise ConcurrentUpdate(f"game {game_id} already has event {event.number}") from error
+            raise ConcurrentUpdate(
+                f"game {game_id} already has event {event.number}", what=Contended.GAME
+            ) from error
 
     async def delete_events_from(self, game_id: int, number: int) -> None:
         await self._conn.execute(

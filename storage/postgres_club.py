@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import asyncpg
 
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
-from service.ports import ConcurrentUpdate
+from service.ports import ConcurrentUpdate, Contended
 from storage.club_rows import (
     CHANGE_COLUMNS,
     CODE_COLUMNS,
@@ -79,7 +79,9 @@ class PostgresRatings(_Repository):
                 row.version,
             )
         if not _changed_one(status):
-            raise ConcurrentUpdate(f"rating of {row.person} changed since version {row.version}")
+            raise ConcurrentUpdate(
+                f"rating of {row.person} changed since version {row.version}", what=Contended.RATING
+            )
         return saved
 
     async def delete(self, person: str) -> None:
@@ -93,7 +95,8 @@ class PostgresRatings(_Repository):
         )
         if not _changed_one(status):
             raise ConcurrentUpdate(
-                f"game {change.game_id} already changed {change.player}'s rating"
+                f"game {change.game_id} already changed {change.player}'s rating",
+                what=Contended.RATING,
             )
 
     async def changes(self, players: Sequence[str], limit: int = 10) -> list[RatingChange]:
@@ -135,12 +138,15 @@ class PostgresLeagues(_Repository):
             *league_values(league),
         )
         if row is None:
-            raise ConcurrentUpdate(f"{league.community} has a league {league.name!r} already")
+            raise ConcurrentUpdate(
+                f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
+            )
         return league_from_row(tuple(row))
 
-    async def get(self, league_id: int) -> LeagueRow | None:
+    async def get(self, league_id: int, *, lock: bool = False) -> LeagueRow | None:
+        locking = " FOR UPDATE" if lock else ""  # writers of one league take turns
         row = await self._conn.fetchrow(
-            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1", league_id
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1{locking}", league_id
         )
         return None if row is None else league_from_row(tuple(row))
 
@@ -187,10 +193,12 @@ class PostgresLeagues(_Repository):
                 )
         except asyncpg.UniqueViolationError as error:  # renamed to a name its community has
             raise ConcurrentUpdate(
-                f"{league.community} has a league {league.name!r} already"
+                f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
             ) from error
         if row is None:
-            raise ConcurrentUpdate(f"league {league.id} changed since version {league.version}")
+            raise ConcurrentUpdate(
+                f"league {league.id} changed since version {league.version}", what=Contended.LEAGUE
+            )
         return league_from_row(tuple(row))
 
 
@@ -204,7 +212,7 @@ class PostgresCodes(_Repository):
             *code_values(row),
         )
         if not _changed_one(status):
-            raise ConcurrentUpdate(f"link code {row.code} exists")
+            raise ConcurrentUpdate(f"link code {row.code} exists", what=Contended.ACCOUNT)
 
     async def get(self, code: str) -> LinkCodeRow | None:
         row = await self._conn.fetchrow(
@@ -217,7 +225,7 @@ class PostgresCodes(_Repository):
             "UPDATE link_codes SET used_at = $1 WHERE code = $2 AND used_at IS NULL", at, code
         )
         if not _changed_one(status):
-            raise ConcurrentUpdate(f"link code {code} is unknown or used")
+            raise ConcurrentUpdate(f"link code {code} is unknown or used", what=Contended.ACCOUNT)
 
     async def made_since(self, player: str, since: float) -> int:
         count = await self._conn.fetchval(
@@ -233,7 +241,9 @@ class PostgresCodes(_Repository):
             code,
         )
         if not _changed_one(status):
-            raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+            raise ConcurrentUpdate(
+                f"link code {code} is unknown, claimed or used", what=Contended.ACCOUNT
+            )
 
     async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
         rows = await self._conn.fetch(

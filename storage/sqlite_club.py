@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
-from service.ports import ConcurrentUpdate
+from service.ports import ConcurrentUpdate, Contended
 from storage.club_rows import (
     CHANGE_COLUMNS,
     CODE_COLUMNS,
@@ -69,7 +69,9 @@ class SqliteRatings(_Repository):
                 (*rating_values(saved)[1:], row.person, row.version),
             )
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"rating of {row.person} changed since version {row.version}")
+            raise ConcurrentUpdate(
+                f"rating of {row.person} changed since version {row.version}", what=Contended.RATING
+            )
         return saved
 
     async def delete(self, person: str) -> None:
@@ -83,7 +85,8 @@ class SqliteRatings(_Repository):
         )
         if cursor.rowcount != 1:
             raise ConcurrentUpdate(
-                f"game {change.game_id} already changed {change.player}'s rating"
+                f"game {change.game_id} already changed {change.player}'s rating",
+                what=Contended.RATING,
             )
 
     async def changes(self, players: Sequence[str], limit: int = 10) -> list[RatingChange]:
@@ -125,11 +128,13 @@ class SqliteLeagues(_Repository):
             league_values(league),
         )
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"{league.community} has a league {league.name!r} already")
+            raise ConcurrentUpdate(
+                f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
+            )
         assert cursor.lastrowid is not None
         return dataclasses.replace(league, id=cursor.lastrowid, version=1)
 
-    async def get(self, league_id: int) -> LeagueRow | None:
+    async def get(self, league_id: int, *, lock: bool = False) -> LeagueRow | None:
         rows = await self._conn.execute_fetchall(
             f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,)
         )
@@ -173,10 +178,12 @@ class SqliteLeagues(_Repository):
             )
         except sqlite3.IntegrityError as error:  # renamed to a name its community has
             raise ConcurrentUpdate(
-                f"{league.community} has a league {league.name!r} already"
+                f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
             ) from error
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"league {league.id} changed since version {league.version}")
+            raise ConcurrentUpdate(
+                f"league {league.id} changed since version {league.version}", what=Contended.LEAGUE
+            )
         return dataclasses.replace(league, version=league.version + 1)
 
 
@@ -190,7 +197,7 @@ class SqliteCodes(_Repository):
             code_values(row),
         )
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"link code {row.code} exists")
+            raise ConcurrentUpdate(f"link code {row.code} exists", what=Contended.ACCOUNT)
 
     async def get(self, code: str) -> LinkCodeRow | None:
         rows = await self._conn.execute_fetchall(
@@ -203,7 +210,7 @@ class SqliteCodes(_Repository):
             "UPDATE link_codes SET used_at = ? WHERE code = ? AND used_at IS NULL", (at, code)
         )
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"link code {code} is unknown or used")
+            raise ConcurrentUpdate(f"link code {code} is unknown or used", what=Contended.ACCOUNT)
 
     async def made_since(self, player: str, since: float) -> int:
         rows = await self._conn.execute_fetchall(
@@ -218,7 +225,9 @@ class SqliteCodes(_Repository):
             (player, code),
         )
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+            raise ConcurrentUpdate(
+                f"link code {code} is unknown, claimed or used", what=Contended.ACCOUNT
+            )
 
     async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
         rows = await self._conn.execute_fetchall(

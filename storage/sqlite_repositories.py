@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from service.ports import ConcurrentUpdate, EventRow, GameRow, GameStatus, PlayerRow
+from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameStatus, PlayerRow
 from storage.rows import (
     GAME_COLUMNS,
     PLAYER_COLUMNS,
@@ -60,7 +60,9 @@ class SqliteGames(_Repository):
             (*game_values(game), game.id, game.version),
         )
         if cursor.rowcount != 1:
-            raise ConcurrentUpdate(f"game {game.id} changed since version {game.version}")
+            raise ConcurrentUpdate(
+                f"game {game.id} changed since version {game.version}", what=Contended.GAME
+            )
         return dataclasses.replace(game, version=game.version + 1)
 
     async def events(self, game_id: int) -> list[EventRow]:
@@ -76,7 +78,9 @@ class SqliteGames(_Repository):
                 (game_id, event.number, event.text, event.at),
             )
         except sqlite3.IntegrityError as error:
-            raise ConcurrentUpdate(f"game {game_id} already has event {event.number}") from error
+            raise ConcurrentUpdate(
+                f"game {game_id} already has event {event.number}", what=Contended.GAME
+            ) from error
 
     async def delete_events_from(self, game_id: int, number: int) -> None:
         await self._conn.execute(

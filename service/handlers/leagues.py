@@ -86,7 +86,10 @@ async def league(unit: Unit, command: League) -> View:
         raise BadArguments(t("error.league_extra", value=command.extra))
     if command.extra is not None and command.extra != "force":
         raise BadArguments(t("error.league_force", value=command.extra))
-    row = await named(unit, command.name)
+    found = await named(unit, command.name)
+    # held until this unit ends (PostgreSQL): simultaneous joins wait their turn, each reading
+    # the members the one before it wrote, instead of losing races against each other
+    row = await unit.uow.leagues.get(found.id, lock=True) or found
     if action is LeagueAction.JOIN:
         return await _join(unit, row)
     if action is LeagueAction.LEAVE:

@@ -189,11 +189,13 @@ async def sgf(unit: Unit, command: Sgf) -> View:
     if row.status in (GameStatus.CHALLENGE, GameStatus.DECLINED):
         raise NoSuchGame(t("error.not_started", id=row.id))
     names = await people.names(unit, row)
+    judge = loaded.state.adjudicator
     data = write_sgf(
         loaded.game,
         black_name=names[Color.BLACK].lstrip("@"),
         white_name=names[Color.WHITE].lstrip("@"),
         date=dt.datetime.fromtimestamp(row.created_at, dt.UTC).date(),
         result=loaded.game.result,
+        adjudicator=None if judge is None else (await people.name(unit, judge)).lstrip("@"),
     )
     return View((t("sgf.caption", id=row.id),), file=(f"game-{row.id}.sgf", data), game_id=row.id)

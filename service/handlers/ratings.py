@@ -14,7 +14,7 @@ from service.commands import Actor
 from service.errors import BadArguments
 from service.handlers.looking import outcome
 from service.i18n import number, t
-from service.model import color_of
+from service.model import adjudicator, color_of
 from service.registry import Arg, ArgKind, Group, command
 from service.unit import Unit
 from service.views import View, color_name
@@ -173,6 +173,9 @@ async def history(unit: Unit, command: History) -> View:
         assert mine is not None
         opponent = row.white if player == row.black else row.black
         key = "history.line_rated" if row.rated else "history.line"
+        judge = adjudicator(row.data)
+        if judge is not None:  # an organiser's decision, not played out: said so, and by whom
+            key = f"{key}_adjudicated"
         lines.append(
             t(
                 key,
@@ -181,6 +184,7 @@ async def history(unit: Unit, command: History) -> View:
                 name=await people.name(unit, opponent),
                 color=color_name(mine),
                 outcome=outcome(row.result or "?", mine, own=asked.own),
+                **({} if judge is None else {"organiser": await people.name(unit, judge)}),
             )
         )
         ids.append(row.id)

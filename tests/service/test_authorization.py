@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.colors import Color
-from service import GameService
+from service import Actor, GameService
+from service.club_commands import History, LinkAccount
 from service.commands import (
     Accept,
     Adjudicate,
@@ -27,7 +30,16 @@ from service.commands import (
 from service.errors import NotAPlayer, NotOrganiser, NotYourTurn, WrongPhase
 from service.i18n import t
 from service.views import color_name
-from tests.service.conftest import ALICE, BOB, CAROL, ORGANISER, line, play_moves, start_game
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    ORGANISER,
+    line,
+    play_moves,
+    says,
+    start_game,
+)
 
 
 async def stopped_game(service: GameService) -> int:
@@ -151,3 +163,80 @@ async def test_a_final_result_never_changes(service: GameService) -> None:
         assert excinfo.value.key == "error.finished"
     board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
     assert "B+R" in line(board, "end.result")
+
+
+# -- nobody adjudicates their own game (issue 29's audit) ------------------------------------------
+
+GROUP = "telegram:-100777"
+CAROL_TG = Actor("telegram:31", "carol")
+DAVE_TG = Actor("telegram:41", "dave")
+ERIN_TG = Actor("telegram:51", "erin")
+
+
+def in_group(actor: Actor, game: int | None = None, *, admin: bool = False) -> Request:
+    """A command from the Telegram group ``GROUP`` (its administrators organise it)."""
+    return Request(actor, GROUP, game=game, community=GROUP, organiser=admin)
+
+
+async def test_a_group_admin_never_adjudicates_their_own_rated_game(service: GameService) -> None:
+    """carol, admin of her own group, challenges dave (rated) and adjudicates it to herself:
+    refused, and the game goes on; another admin of the group decides it, and ``history`` and
+    the SGF say that an organiser did, and who."""
+    view = await service.execute(
+        Challenge(DAVE_TG, {"size": "9", "rated": "yes", "color": "black"}),
+        in_group(CAROL_TG, admin=True),
+    )
+    gid = view.game_id
+    assert gid is not None
+    await service.execute(Accept(), in_group(DAVE_TG, gid))
+    with pytest.raises(NotOrganiser) as excinfo:
+        await service.execute(Adjudicate("B+R"), in_group(CAROL_TG, gid, admin=True))
+    assert says(excinfo.value, "error.adjudicate_own", id=gid)
+    board = await service.execute(ShowBoard(), in_group(DAVE_TG, gid))
+    assert "end.result" not in board.keys  # still being played
+    decided = await service.execute(Adjudicate("W+R"), in_group(ERIN_TG, gid, admin=True))
+    assert "end.adjudicated" in decided.keys
+    history = await service.execute(History(), in_group(DAVE_TG))
+    assert history.keys[1:] == ("history.line_rated_adjudicated",)
+    assert "@erin" in history.lines[1]
+    record = await service.execute(Sgf(), in_group(DAVE_TG, gid))
+    assert record.file is not None
+    assert b"RE[W+R]" in record.file[1]
+    assert b"adjudicated by the organiser erin" in record.file[1]
+
+
+async def test_the_bots_organisers_never_adjudicate_a_game_they_play(service: GameService) -> None:
+    """``ORGANISERS`` organise everywhere, but not their own games: another organiser must."""
+    gid = await start_game(service, "size=9", black=ORGANISER, white=BOB)
+    with pytest.raises(NotOrganiser) as excinfo:
+        await service.execute(Adjudicate("B+R"), Request(ORGANISER, game=gid))
+    assert excinfo.value.key == "error.adjudicate_own"
+    unrated = await service.execute(Adjudicate("jigo"), Request(CAROL, game=gid, organiser=True))
+    assert "end.adjudicated" in unrated.keys
+    history = await service.execute(History(), Request(BOB))
+    assert history.keys[1:] == ("history.line_adjudicated",)
+
+
+async def test_a_played_out_result_is_not_marked_adjudicated(service: GameService) -> None:
+    gid = await start_game(service, "size=9", "rated=yes")
+    await service.execute(Resign(confirm=True), Request(BOB, game=gid))
+    history = await service.execute(History(), Request(ALICE))
+    assert history.keys[1:] == ("history.line_rated",)
+    record = await service.execute(Sgf(), Request(ALICE, game=gid))
+    assert record.file is not None and b"adjudicated" not in record.file[1]
+
+
+async def test_nobody_adjudicates_a_game_of_their_linked_account(service: GameService) -> None:
+    """One of the bot's organisers on Discord, whose console account plays: one person, so
+    refused as well; their opponent's result stands to be decided by another organiser."""
+    asked = await service.execute(LinkAccount(), Request(ORGANISER))
+    code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", asked.lines[0])
+    assert code is not None
+    await service.execute(LinkAccount(code.group(0)), Request(ALICE))
+    await service.execute(LinkAccount("yes"), Request(ORGANISER))  # the code's owner agrees
+    gid = await start_game(service, "size=9", "rated=yes")
+    with pytest.raises(NotOrganiser) as excinfo:
+        await service.execute(Adjudicate("B+R"), Request(ORGANISER, game=gid))
+    assert excinfo.value.key == "error.adjudicate_own"
+    board = await service.execute(ShowBoard(), Request(CAROL, game=gid))
+    assert "end.result" not in board.keys

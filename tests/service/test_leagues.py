@@ -310,7 +310,11 @@ async def test_a_platform_organiser_adjudicates_only_their_own_communitys_games(
     with pytest.raises(UserError) as error:
         await service.execute(Adjudicate("W+R"), dataclasses.replace(mallory, game=game.id))
     assert error.value.key == "error.not_organiser_here"
-    done = await service.execute(Adjudicate("W+R"), dataclasses.replace(server, game=game.id))
+    with pytest.raises(UserError) as error:  # ann organises the server, but plays this game
+        await service.execute(Adjudicate("W+R"), dataclasses.replace(server, game=game.id))
+    assert error.value.key == "error.adjudicate_own"
+    another = dataclasses.replace(server, actor=Actor("discord:23", "cy"), game=game.id)
+    done = await service.execute(Adjudicate("W+R"), another)
     assert "end.adjudicated" in done.keys or done.game_id == game.id
 
 

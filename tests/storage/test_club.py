@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
-from service.ports import ConcurrentUpdate, Database, GameRow, PlayerRow, UnitOfWork
+from service.ports import ConcurrentUpdate, Contended, Database, GameRow, PlayerRow, UnitOfWork
 from storage.memory import open_memory
 from tests.storage.test_repository import new_game
 
@@ -228,8 +228,25 @@ async def test_leagues_are_updated_by_version(repository: Database) -> None:
         await uow.commit()
     async with repository.unit_of_work() as uow:
         assert await uow.leagues.get(spring.id) == saved
+        assert await uow.leagues.get(spring.id, lock=True) == saved  # the same row, held
+        assert await uow.leagues.get(spring.id + 1000, lock=True) is None
         assert await uow.leagues.find("discord:guild:1", "fall") == renamed
         assert await uow.leagues.find("discord:guild:1", "Autumn") is None
+
+
+async def test_conflicts_say_what_changed_first(repository: Database) -> None:
+    """Each conflict names what another unit changed first: the refusal after the retries
+    (``Busy``) says so in its words."""
+    async with repository.unit_of_work() as uow:
+        spring = await uow.leagues.add(league("Spring"))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        await uow.leagues.update(spring)
+        with pytest.raises(ConcurrentUpdate) as moved:
+            await uow.leagues.update(spring)
+        with pytest.raises(ConcurrentUpdate) as taken:
+            await uow.leagues.add(league("SPRING"))
+    assert moved.value.what is taken.value.what is Contended.LEAGUE
 
 
 # -- link codes ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import dataclasses
 import io
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from bot.telegram.pacing import Limits
 from bot.telegram.present import Presenter
 from service import GameService, View
 from service.limits import CommandBudget
-from service.ports import Opponent
+from service.ports import Database, Opponent
 from storage.sqlite import open_sqlite
 from tests.fakes import FakeTelegramServer, StoredMessage, TelegramCall, TelegramUser
 from tests.fakes.limits import TELEGRAM_LIMITS
@@ -63,10 +63,12 @@ class BotProcess:
         ping_after: float | None = None,
         clock: Callable[[], float] | None = None,
         ping_clock: Clock = MONOTONIC,
+        open_database: Callable[[], Awaitable[Database]] | None = None,
     ) -> None:
         self.ping_after = ping_after
         self.clock = clock  # the service's (deadlines)
         self.ping_clock = ping_clock  # the pings' (a fake one: the test moves it)
+        self.open_database = open_database  # another database than the SQLite file at db_path
         self.tg = tg
         self.budget = budget
         self.db_path = db_path
@@ -76,7 +78,8 @@ class BotProcess:
         self.task: asyncio.Task[None] | None = None
 
     async def start(self) -> BotProcess:
-        self.database = await open_sqlite(self.db_path)
+        opened = self.open_database() if self.open_database is not None else None
+        self.database = await opened if opened is not None else await open_sqlite(self.db_path)
         extra = {"clock": self.clock} if self.clock is not None else {}
         self.service = GameService(
             self.database, opponent=self.opponent, budget=self.budget, **extra
