@@ -150,10 +150,10 @@ def test_bad_tokens(token: str) -> None:
 
 
 MALFORMED = {  # examples beside the cases generated from the registrations (below)
-    "challenge": ["challenge size", "challenge colour=black", "challenge @", "challenge x y"],
+    "challenge": ["challenge size", "challenge colr=black", "challenge @", "challenge x y"],
     "accept": ["accept now", "accept #x", "accept 3 #4"],
     "decline": ["decline please"],
-    "computer": ["computer now", "computer colour=white", "computer #3", "computer @bob"],
+    "computer": ["computer now", "computer colours=white", "computer #3", "computer @bob"],
     "play": ["play", "play D4 E5", "play D4 size=9"],
     "pass": ["pass D4", "pass m", "pass mx", "pass m1 m2"],
     "resign": ["resign maybe", "resign yes yes"],
@@ -171,9 +171,9 @@ MALFORMED = {  # examples beside the cases generated from the registrations (bel
     "adjudicate": ["adjudicate"],
     "vacation": ["vacation forever"],
     "help": ["help dance"],
-    "rating": ["rating bob", "rating @", "rating #3"],
+    "rating": ["rating bob carol", "rating @bob bob", "rating 5", "rating @", "rating #3"],
     "leaderboard": ["leaderboard many", "leaderboard 10 20", "leaderboard -1"],
-    "history": ["history bob", "history #3"],
+    "history": ["history bob=1", "history @bob carol", "history 42", "history #3"],
     "league": ["league", "league dance", "league join a b c", "league create x colour=red"],
     "link": ["link A B"],
     "unlink": ["unlink me"],
