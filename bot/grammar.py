@@ -293,10 +293,10 @@ async def mentioned(words: Words, resolve: Resolve, find: Find) -> Actor | None:
     name, written = words.mention, _with_mention(words)
     if found:
         raise BadArguments(t("grammar.name_ambiguous", name=name, written=written))
-    lines = [t("grammar.name_unknown", name=name, written=written)]
-    if has_message(more := f"grammar.name_unknown.{words.name}"):  # ``challenge``: an open one
-        lines.append(t(more, name=words.name))
-    raise BadArguments(joined("\n", lines, "grammar.name_unknown"))
+    unknown = t("grammar.name_unknown", name=name, written=written)
+    if not has_message(more := f"grammar.name_unknown.{words.name}"):
+        raise BadArguments(unknown)
+    raise BadArguments(joined("\n", (unknown, t(more)), unknown.key))  # ``challenge``: open
 
 
 def _with_mention(words: Words) -> str:

@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot.grammar import BY_NAME, parse, parse_token, run
+from bot.grammar import BY_NAME, COMMANDS, mentioned, parse, parse_token, run
 from service import Actor, GameService
 from service.commands import Request
 from service.errors import BadArguments, UserError
@@ -46,6 +46,13 @@ WORDS = [
     "@bob",
     "@",
     "@@",
+    "bob",  # a user by name: known here (below)
+    "BOB",
+    "alice",
+    "twins",  # two users of one name
+    "nobody",
+    "Bořek",
+    "size",
     "size=9",
     "size=0",
     "size=99999999999999999999",
@@ -56,6 +63,9 @@ WORDS = [
     "handicap=9",
     "handicap=-3",
     "color=white",
+    "colour=black",
+    "COLOUR=nigiri",
+    "colour=",
     "color=nigiri",
     "time=3d+1d",
     "time=0d",
@@ -142,6 +152,21 @@ async def _game(database: Database) -> tuple[GameService, int]:
     return service, gid
 
 
+KNOWN = {  # the users known here by name
+    "bob": [BOB],
+    "alice": [ALICE],
+    "twins": [Actor("console:twin1", "twins"), Actor("console:twin2", "twins")],
+}
+
+
+async def _resolve(name: str) -> Actor:
+    return Actor(f"console:{name.lower()}", name.lower())
+
+
+async def _find(name: str) -> list[Actor]:
+    return KNOWN.get(name.lower(), [])
+
+
 async def _try_lines(lines: list[tuple[str, bool]]) -> None:
     database = await open_memory()
     try:
@@ -151,9 +176,7 @@ async def _try_lines(lines: list[tuple[str, bool]]) -> None:
             before = await version_of(database, gid)
             try:
                 words = parse(text, plain_points=True)
-                mention = (
-                    Actor(f"console:{words.mention}", words.mention) if words.mention else None
-                )
+                mention = await mentioned(words, _resolve, _find)
                 await run(service, words, Request(actor, "console:fuzz"), mention)
                 event("ran")
             except UserError as error:
@@ -174,5 +197,37 @@ def test_any_command_line_runs_or_is_refused_without_a_change(
 
 
 def test_the_fuzz_vocabulary_covers_every_option() -> None:
-    options = {o for spec in BY_NAME.values() for o in spec.option_names}
-    assert options <= {w.split("=")[0] for w in WORDS if "=" in w}
+    options = {key for spec in BY_NAME.values() for o in spec.options for key in o.keys}
+    assert options <= {w.split("=")[0].lower() for w in WORDS if "=" in w}
+
+
+USERS = [spec.name for spec in COMMANDS if spec.mention is not None]
+
+
+@EXAMPLES
+@given(st.sampled_from(USERS), st.one_of(st.sampled_from(WORDS), JUNK), st.lists(TOKEN, max_size=3))
+def test_a_word_where_a_user_goes_is_a_name_or_a_clear_refusal(
+    name: str, word: str, rest: list[str]
+) -> None:
+    """Any word after a command that takes a user: a name to look up (then refused, when
+    nobody here has it, with the line as it should be written, the name with its ``@``), or
+    the grammar's own refusal; never an error without a sentence."""
+    text = " ".join([name, word, *rest])
+    try:
+        words = parse(text)
+    except BadArguments as error:
+        assert error.key and str(error)
+        return
+    if not words.named:
+        return
+
+    async def nobody(_: str) -> list[Actor]:
+        return []
+
+    try:
+        asyncio.run(mentioned(words, _resolve, nobody))
+    except BadArguments as error:
+        assert error.key == "grammar.name_unknown"
+        assert f"@{words.mention}" in str(error.params.get("written", str(error)))
+    else:
+        raise AssertionError(f"{text!r}: a name nobody has was taken")
