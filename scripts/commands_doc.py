@@ -42,6 +42,17 @@ Discord user and a Telegram user is played like any other: an open challenge mad
 platform is taken on the other by its number (`accept #12`), and each player gets the board,
 the buttons and the pings on their own platform. `link` joins one person's accounts on both.
 
+**A user by name.** A command that takes a user (`challenge`, `rating`, `history`) reads `@bob`
+as the platform's mention, and `bob` without the `@` as the one user called bob known where the
+line is sent: on the console, a name that has sent a line there or that the bot has stored; on
+Telegram, the user with that username who has sent a command or pressed a button in that chat,
+or whose latest game was made there (kept with the game, so it survives a restart); on Discord
+(typed in a game's thread), the server's member with that username, display name or nickname,
+asked of Discord (an `@bob` typed without choosing bob from the list is read the same way).
+When nobody by that name is known there, the answer says so and shows the line with the `@`
+(and, for `challenge`, the open challenge); when several are, it asks for the mention. A number
+or an option's key (`challenge size`) is never taken for a name. `colour=` is read as `color=`.
+
 The part between the markers below is generated from each command's registration
 (`service/registry.py`, next to its handler in `service/handlers/`) by
 `scripts/commands_doc.py` (`make docs`); the rest of this file is that script's template.

@@ -6,7 +6,7 @@ memory) and, for the players of each challenge, in the game's links (``telegram:
 
 A username written without its ``@`` (``challenge bob``) means a user known in the chat it is
 sent in (:meth:`People.named`): one who sent a command or pressed a button there since the bot
-started, or a player of the newest game with that username that was made there.
+started, or whose latest game (the newest that keeps their username) was made there.
 """
 
 from __future__ import annotations
@@ -81,8 +81,8 @@ class People:
 
     async def named(self, username: str, chat_id: int) -> list[Actor]:
         """The user called ``username`` (a username: Telegram's are unique) when known in the
-        chat ``chat_id``: seen sending there, or a player of the newest game with that username
-        that was made there (kept in its links); else none."""
+        chat ``chat_id``: seen sending there, or their latest game (the newest that keeps their
+        username in its links) was made there; else none."""
         key = username.lower()
         user_id = self._ids.get(key)
         if user_id is None or user_id not in self._here.get(chat_id, ()):
