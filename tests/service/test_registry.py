@@ -440,3 +440,15 @@ def test_options_named_reads_aliases_and_refuses_doubles() -> None:
         registry.options_named(options, {"colours": "black"})
     assert error.value.key == "error.option_unknown"
     assert error.value.params == {"key": "colours", "known": "color, size"}
+
+
+async def test_the_computer_reads_colour_too(database: Database, clock: FakeClock) -> None:
+    """``computer colour=white`` (or a command value with the alias) gives the player White."""
+    service = computer_service(database, clock, "C3")
+    view = await service.execute(Computer({"size": "9", "Colour": "white"}), Request(ALICE))
+    assert view.board is not None and view.board.white_name == "@alice"
+    words = grammar.parse("computer colour=black size=9")
+    assert words.options == {"color": "black", "size": "9"}
+    with pytest.raises(BadArguments) as error:
+        await service.execute(Computer({"color": "black", "colour": "white"}), Request(ALICE))
+    assert error.value.key == "grammar.option_twice"
