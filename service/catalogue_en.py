@@ -397,15 +397,15 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "help.option.komi": (
         "points White gets for playing second, e.g. 6.5 or 0.5 (0 with handicap unless given)"
     ),
-    "help.option.color": "your colour: black, white, or nigiri (chosen at random)",
+    "help.option.color": "your colour: `black`, `white`, or `nigiri` (chosen at random)",
     "help.option.time": (
-        "the clock: 3d+1d (Fischer), 7d+3x1d (byo-yomi), 2d/move, 14d (the whole game) or "
-        "none; m, h, d, w are minutes, hours, days, weeks"
+        "the clock: `3d+1d` (Fischer), `7d+3x1d` (byo-yomi), `2d/move`, `14d` (the whole game) "
+        "or `none`; m, h, d, w are minutes, hours, days, weeks"
     ),
-    "help.option.rated": "yes: the result counts for both players' ratings",
+    "help.option.rated": "`yes`: the result counts for both players' ratings",
     "help.option.weekend": (
-        "pause: the clocks stop from Saturday 00:00 to Monday 00:00 (UTC); play (the default): "
-        "they run at weekends too"
+        "`pause`: the clocks stop from Saturday 00:00 to Monday 00:00 (UTC); `play` (the "
+        "default): they run at weekends too"
     ),
     "help.option.level": "the computer's strength, from 1 (the weakest) to 10",
     "help.game": "Add #12 to name a game when you have several.",
