@@ -1,7 +1,7 @@
 """A user written without the ``@`` on the console, end to end: ``challenge bob``, ``rating bob``
 and ``history bob`` mean ``@bob`` once bob is known here (they sent a line, or the bot met them
 and stored them), and otherwise the answer says so and shows how to write it; ``colour=`` is
-``color=``."""
+``color=``, and ``help challenge`` explains ``weekend=``."""
 
 from __future__ import annotations
 
@@ -89,5 +89,21 @@ async def test_a_name_the_bot_met_before_is_known_after_a_restart(tmp_path: Path
         lines = await console_lines(database, ["alice: history bob", "alice: rating carol"])
         assert f"[alice] {t('history.none', name='@bob')}" in lines
         assert lines[3:4] == unknown("carol", "rating @carol")
+    finally:
+        await database.close()
+
+
+async def test_help_challenge_explains_weekend_and_colour_is_color(tmp_path: Path) -> None:
+    database = await open_sqlite(str(tmp_path / "games.db"))
+    try:
+        lines = await console_lines(
+            database, ["alice: help challenge", "alice: challenge colour=white weekend=pause"]
+        )
+        assert f"[alice]   weekend=pause|play — {t('help.option.weekend')}" in lines
+        assert f"[alice] {t('help.options')}" in lines
+        async with database.unit_of_work() as uow:
+            [row] = await uow.games.for_player("console:alice", (GameStatus.CHALLENGE,))
+        assert row.color == "white" and row.challenged is None
+        assert row.data["weekend"] is True
     finally:
         await database.close()
