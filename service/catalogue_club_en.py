@@ -25,7 +25,35 @@ CLUB: dict[str, str | tuple[str, str]] = {
     # linked accounts
     "link.code": (
         "Your link code is {code}. Within {minutes} minutes, send `link {code}` from your "
-        "account on the other platform: both will share one rating, history and league entry."
+        "account on the other platform, then answer `link yes` here: both will share one "
+        "rating, history and league entry."
+    ),
+    "link.asked": (
+        "Asked {name}: the accounts are linked once they answer `link yes` on the account that "
+        "asked for the code, within {minutes} min."
+    ),
+    "link.confirm": (
+        "{account} on {platform} entered your link code and asks to be linked with this "
+        "account: one rating, one history, one league entry, your settings. `link yes` links "
+        "them, `link no` refuses; if you did not give them the code, refuse. Without an "
+        "answer nothing changes, and the request lapses in {minutes} min."
+    ),
+    "link.platform_discord": "Discord",
+    "link.platform_telegram": "Telegram",
+    "link.platform_console": "the console",
+    "link.refused": "Refused: {names} stays separate from this account.",
+    "link.refused_notice": "{name} refused to link with this account: nothing changed.",
+    "error.link_locked": (
+        "{n} wrong link codes in an hour: try again in {minutes} min (ask your other account "
+        "for a fresh code with `link`)."
+    ),
+    "error.link_nothing_waiting": (
+        "No account waits for your answer: first send `link` here for a code and `link CODE` "
+        "from your other account (codes last 10 minutes)."
+    ),
+    "error.link_several_waiting": (
+        "Several accounts entered your codes: {names}. `link no` refuses them all; then send "
+        "`link` for a new code and enter it on your own account only."
     ),
     "link.private": "I sent your link code in a private message.",
     "link.private_needed": (
@@ -146,6 +174,10 @@ CLUB: dict[str, str | tuple[str, str]] = {
     "error.league_rounds": "rounds={value} is not allowed: use a number from 1 to {high}.",
     "error.league_unknown": "There is no league {name} here: `league list` shows them.",
     "error.league_number_unknown": "There is no league number {id}.",
+    "error.league_elsewhere": (
+        "League number {id} belongs to another community: it is read there, or by its members "
+        "and organisers. `league list` shows the leagues here."
+    ),
     "error.league_organiser": "Only an organiser can do that with a league.",
     "error.league_extra": "{value!r} is not understood here; options are written key=value.",
     "error.league_force": "{value!r} is not understood: write `league pair NAME force`.",
@@ -178,7 +210,9 @@ CLUB: dict[str, str | tuple[str, str]] = {
     "help.cmd.league": (
         "Leagues: create (organisers), join, leave, start, pair, round, standings, list, end."
     ),
-    "help.cmd.link": "Link your Discord and Telegram accounts: `link` gives a code, `link CODE`.",
+    "help.cmd.link": (
+        "Link your Discord and Telegram accounts: `link` gives a code, `link CODE`, `link yes`."
+    ),
     "help.cmd.unlink": "Separate this account from the accounts it is linked with.",
     "help.more.league": (
         "`league list`: the leagues here, with their numbers.\n"
@@ -191,6 +225,7 @@ CLUB: dict[str, str | tuple[str, str]] = {
     ),
     "help.more.link": (
         "`link` gives a one-time code, valid 10 minutes and shown only to you; send "
-        "`link CODE` from your account on the other platform. `unlink` separates them again."
+        "`link CODE` from your account on the other platform, then answer `link yes` (or "
+        "`link no`) on the account that asked for the code. `unlink` separates them again."
     ),
 }

@@ -261,6 +261,16 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "You have {limit} challenges waiting for an answer ({games}): wait for them, or withdraw "
         "one with `decline #N`."
     ),
+    "error.community_challenges": (
+        "{limit} challenges are waiting for an answer here already, the most a chat may have: "
+        "accept one (`games` lists them), or withdraw one of yours with `decline #N`, then "
+        "challenge again."
+    ),
+    "error.bot_challenges": (
+        "{limit} challenges are waiting for an answer in all the bot's chats, the most it takes: "
+        "accept one (`games` lists them), or withdraw one of yours with `decline #N`, or try "
+        "again later."
+    ),
     "error.internal": "Sorry, something went wrong on our side. Please try again later.",
     "error.busy": "The game changed while your command ran; please send it again.",
     "error.no_such_game": "There is no game #{id}.",
@@ -339,6 +349,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     ),
     "error.stale_board": (
         "That board is out of date: game #{id} is at move {now}, not {then}. Use the latest board."
+    ),
+    "error.marking_limit": (
+        "Game #{id} has had {limit} markings since the stop, the most allowed: accept one "
+        "(`done`), `resume` and play it out, or ask an organiser to `adjudicate`."
     ),
     "error.stale_marking": (
         "Marking v{old} was replaced by v{v}: look at the new marking and send `done v{v}`."

@@ -134,13 +134,16 @@ class LeagueRepository(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class LinkCodeRow:
-    """A one-time code that links the account that asked for it with the one that enters it."""
+    """A one-time code that links the account that asked for it with the one that enters it,
+    once the code's owner agrees: ``claimed_by`` is the account that entered it and waits for
+    that answer."""
 
     code: str
     player: str
     created_at: float
     expires_at: float
     used_at: float | None = None
+    claimed_by: str | None = None
 
 
 class LinkCodeRepository(Protocol):
@@ -161,4 +164,23 @@ class LinkCodeRepository(Protocol):
 
     async def made_since(self, player: str, since: float) -> int:
         """How many codes ``player`` asked for at or after ``since`` (rate limiting)."""
+        ...
+
+    async def claim(self, code: str, player: str) -> None:
+        """``player`` entered the code: it waits for its owner's answer. Raises
+        :class:`~service.ports.ConcurrentUpdate` when it was claimed or used already."""
+        ...
+
+    async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
+        """``player``'s codes that another account claimed and that wait for ``player``'s answer
+        (unused, not expired at ``now``), the oldest first."""
+        ...
+
+    async def fail(self, player: str, at: float, forget_before: float) -> None:
+        """Keep one wrong code entered by ``player`` at ``at``; their wrong codes older than
+        ``forget_before`` are forgotten."""
+        ...
+
+    async def failures(self, player: str, since: float) -> list[float]:
+        """When ``player`` entered a wrong code at or after ``since``, the earliest first."""
         ...

@@ -8,9 +8,13 @@ answers with a short apology (``t("error.internal")``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING
 
 from service.i18n import Message, Text, key_of, t
+
+if TYPE_CHECKING:
+    from service.ports import UnitOfWork
 
 
 class UserError(Exception):
@@ -23,6 +27,9 @@ class UserError(Exception):
     #: True when the adapter may leave the command unanswered where answering costs a chat's
     #: budget (a flood's commands after the first refusal).
     quiet: bool = False
+    #: what the refusal still records, in a unit of work of its own once the command's was
+    #: rolled back (a wrong link code is counted, so that guessing codes ends); None: nothing
+    keep: Callable[[UnitOfWork], Awaitable[None]] | None = None
     #: the language of the person it answers, when the service knows it (their settings, else
     #: their app's): the adapter says the message in it (None: the adapter chooses)
     language: str | None = None

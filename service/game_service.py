@@ -32,7 +32,7 @@ from service.limits import CommandBudget, Limits
 from service.localize import for_reader, localized
 from service.model import color_of
 from service.players import is_engine
-from service.ports import ConcurrentUpdate, Database, Judge, Opponent
+from service.ports import ConcurrentUpdate, Database, Judge, Opponent, UnitOfWork
 from service.preferences import Defaults
 from service.unit import Unit
 from service.views import Deliver, View
@@ -256,11 +256,20 @@ class GameService:
                 context.cache.keep(unit.untouched() if unit is not None else ())
                 if isinstance(error, ConcurrentUpdate):
                     continue
+                if isinstance(error, UserError) and error.keep is not None:
+                    await self._keep(error.keep)
                 raise
             context.cache.keep(unit.kept())
             dispatch.after_commit(self, unit.events)
             return result, unit
         raise Busy()
+
+    async def _keep(self, keep: Callable[[UnitOfWork], Awaitable[None]]) -> None:
+        """What a refused command still records (:attr:`UserError.keep`), in a unit of work of
+        its own: nothing else of the command is kept, not even its update id."""
+        async with self.context.database.unit_of_work() as uow:
+            await keep(uow)
+            await uow.commit()
 
     async def _read(self, request: Request, work: Work) -> tuple[Any, Unit]:
         context = self.context

@@ -7,6 +7,16 @@ Every limit is a number a club could ask about, so they live here, together, and
   cannot be resumed: the players pass to end it, or resign. Real games stay far below (a long
   19×19 game has about 350 moves); the limit keeps a record readable and cheap to replay.
 - ``open_challenges``: challenges one person may have waiting for an answer at once.
+- ``community_challenges`` and ``bot_challenges``: open challenges (waiting for an answer) in one
+  community (a Discord server, a Telegram group, the console) and in the whole bot, counted in
+  the database, so they hold across processes: many accounts cannot fill a chat, or the bot,
+  with challenges nobody takes. The refusal says which limit it was and what to do.
+- ``markings_per_stop``: marking versions in one confirmation phase (the stop's proposal is the
+  first; each ``dead`` makes the next). Past it ``dead`` is refused: the players accept a
+  version (``done``), ``resume`` and play it out (the next stop starts afresh), or an organiser
+  adjudicates.
+- ``link_failures``: wrong link codes one person may enter in an hour (stored, so it holds
+  across processes and restarts); then ``link CODE`` is refused until the hour is over.
 - ``burst`` and ``per_minute``: commands one person may send, as a token bucket: ``burst`` at
   once, then ``per_minute`` a minute. Reads a platform makes on its own (autocomplete, links) and
   the scheduler's work are not counted. The budget is per process: with several processes, each
@@ -41,6 +51,10 @@ class Limits:
 
     moves_per_game: int = 1000
     open_challenges: int = 10
+    community_challenges: int = 200
+    bot_challenges: int = 2000
+    markings_per_stop: int = 100
+    link_failures: int = 5
     burst: int = 20
     per_minute: int = 60
     listed_games: int = 50

@@ -60,6 +60,9 @@ class Match:
     #: the stop is written and the proposal is being worked out (outside the transaction): it is
     #: written as this version unless a player changes the marking or resumes first
     judging: bool = False
+    #: the players' changes of the marking since the stop (each ``dead``: a new version); the
+    #: next stop, after a ``resume``, starts again from none (:attr:`markings`)
+    changes: int = 0
 
     # -- the marking --------------------------------------------------------------------------
 
@@ -107,7 +110,14 @@ class Match:
             accepted=frozenset(),
             fill_offer=None,
             judging=False,  # a player's marking wins over a proposal still being worked out
+            changes=self.changes + 1,
         )
+
+    @property
+    def markings(self) -> int:
+        """The marking versions of this stop so far: the stop's own, and one per change
+        (:attr:`~service.limits.Limits.markings_per_stop` caps them)."""
+        return self.changes + 1
 
     def accept(self, color: Color, version: int | None) -> Match:
         """``color`` accepts ``version`` (the current one when None); an old version is refused,
@@ -140,6 +150,7 @@ class Match:
             unsettled=frozenset(),
             disputed=(),
             judging=False,
+            changes=0,  # the next stop counts its markings afresh
         )
 
     # -- offers ---------------------------------------------------------------------------------
@@ -200,6 +211,7 @@ class Match:
                 else {}
             ),
             **({"judging": True} if self.judging else {}),
+            **({"changes": self.changes} if self.changes else {}),
         }
 
     @classmethod
@@ -219,6 +231,7 @@ class Match:
                 for group in data.get("disputed", ())
             ),
             judging=bool(data.get("judging", False)),
+            changes=int(data.get("changes", 0)),
         )
 
 

@@ -195,6 +195,11 @@ class GameRepository(Protocol):
         """Challenges with no challenged player, newest first."""
         ...
 
+    async def waiting(self, community: str | None = None) -> int:
+        """How many challenges wait for an answer (status ``challenge``): in ``community``, or
+        in all (None). Cheap however many games were played (an index of the waiting ones)."""
+        ...
+
     async def due(self, now: float, limit: int = 100) -> list[GameRow]:
         """Active games whose ``deadline`` is at or before ``now``, earliest first."""
         ...

@@ -19,7 +19,7 @@ LEAGUE_COLUMNS = (
 LEAGUE_WRITTEN = (
     "community, name, name_key, status, organiser, channel, created_at, updated_at, round, data"
 )
-CODE_COLUMNS = "code, player, created_at, expires_at, used_at"
+CODE_COLUMNS = "code, player, created_at, expires_at, used_at, claimed_by"
 
 
 def name_key(name: str) -> str:
@@ -98,10 +98,17 @@ def league_values(league: LeagueRow) -> tuple[Any, ...]:
 
 
 def code_from_row(row: Sequence[Any]) -> LinkCodeRow:
-    code, player, created_at, expires_at, used_at = tuple(row)
-    return LinkCodeRow(code, player, created_at, expires_at, used_at)
+    code, player, created_at, expires_at, used_at, claimed_by = tuple(row)
+    return LinkCodeRow(code, player, created_at, expires_at, used_at, claimed_by)
 
 
 def code_values(code: LinkCodeRow) -> tuple[Any, ...]:
     """The values of every column, in :data:`CODE_COLUMNS` order."""
-    return (code.code, code.player, code.created_at, code.expires_at, code.used_at)
+    return (
+        code.code,
+        code.player,
+        code.created_at,
+        code.expires_at,
+        code.used_at,
+        code.claimed_by,
+    )

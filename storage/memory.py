@@ -44,6 +44,7 @@ class _Tables:
     changes: MutableMapping[tuple[int, str], RatingChange] = field(default_factory=dict)
     leagues: MutableMapping[int, LeagueRow] = field(default_factory=dict)
     codes: MutableMapping[str, LinkCodeRow] = field(default_factory=dict)
+    failures: MutableMapping[str, tuple[float, ...]] = field(default_factory=dict)  # per player
     settings: MutableMapping[str, dict[str, str] | None] = field(default_factory=dict)  # None: gone
 
     def over(self, base: _Tables) -> _Tables:
@@ -167,6 +168,12 @@ class MemoryGames(_Repository):
             return g.status is GameStatus.CHALLENGE and g.challenged is None
 
         return await self._select(where, lambda g: -g.id, limit)
+
+    async def waiting(self, community: str | None = None) -> int:
+        def where(g: GameRow) -> bool:
+            return g.status is GameStatus.CHALLENGE and community in (None, g.community)
+
+        return len(await self._select(where, lambda g: g.id, None))
 
     async def due(self, now: float, limit: int = 100) -> list[GameRow]:
         def where(g: GameRow) -> bool:
@@ -429,6 +436,38 @@ class MemoryCodes(_Repository):
     async def made_since(self, player: str, since: float) -> int:
         codes = (await self._unit.statement()).codes.values()
         return sum(1 for row in codes if row.player == player and row.created_at >= since)
+
+    async def claim(self, code: str, player: str) -> None:
+        def mark(tables: _Tables) -> None:
+            stored = tables.codes.get(code)
+            if stored is None or stored.used_at is not None or stored.claimed_by is not None:
+                raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+            tables.codes[code] = dataclasses.replace(stored, claimed_by=player)
+
+        await self._unit.write(mark)
+
+    async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
+        codes = (await self._unit.statement()).codes.values()
+        found = [
+            row
+            for row in codes
+            if row.player == player
+            and row.claimed_by is not None
+            and row.used_at is None
+            and row.expires_at > now
+        ]
+        return sorted(found, key=lambda row: (row.created_at, row.code))
+
+    async def fail(self, player: str, at: float, forget_before: float) -> None:
+        def insert(tables: _Tables) -> None:
+            kept = [t for t in tables.failures.get(player, ()) if t >= forget_before]
+            tables.failures[player] = (*kept, at)
+
+        await self._unit.write(insert)
+
+    async def failures(self, player: str, since: float) -> list[float]:
+        times = (await self._unit.statement()).failures.get(player, ())
+        return sorted(t for t in times if t >= since)
 
 
 class MemoryUnitOfWork:

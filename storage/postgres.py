@@ -150,6 +150,19 @@ class PostgresGames:
         )
         return [game_from_row(tuple(r)) for r in rows]
 
+    async def waiting(self, community: str | None = None) -> int:
+        # the status is written out, so that the planner may use the partial index of waiting ones
+        if community is None:
+            count = await self._conn.fetchval(
+                "SELECT COUNT(*) FROM games WHERE status = 'challenge'"
+            )
+        else:
+            count = await self._conn.fetchval(
+                "SELECT COUNT(*) FROM games WHERE status = 'challenge' AND community = $1",
+                community,
+            )
+        return int(count or 0)
+
     async def due(self, now: float, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.fetch(
             f"SELECT {GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= $1 "

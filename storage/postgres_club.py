@@ -199,7 +199,7 @@ class PostgresCodes(_Repository):
 
     async def add(self, row: LinkCodeRow) -> None:
         status = await self._conn.execute(
-            f"INSERT INTO link_codes ({CODE_COLUMNS}) VALUES ({_marks(1, 5)}) "
+            f"INSERT INTO link_codes ({CODE_COLUMNS}) VALUES ({_marks(1, 6)}) "
             "ON CONFLICT (code) DO NOTHING",
             *code_values(row),
         )
@@ -224,3 +224,39 @@ class PostgresCodes(_Repository):
             "SELECT COUNT(*) FROM link_codes WHERE player = $1 AND created_at >= $2", player, since
         )
         return int(count or 0)
+
+    async def claim(self, code: str, player: str) -> None:
+        status = await self._conn.execute(
+            "UPDATE link_codes SET claimed_by = $1 "
+            "WHERE code = $2 AND used_at IS NULL AND claimed_by IS NULL",
+            player,
+            code,
+        )
+        if not _changed_one(status):
+            raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+
+    async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
+        rows = await self._conn.fetch(
+            f"SELECT {CODE_COLUMNS} FROM link_codes WHERE player = $1 "
+            "AND claimed_by IS NOT NULL AND used_at IS NULL AND expires_at > $2 "
+            "ORDER BY created_at, code",
+            player,
+            now,
+        )
+        return [code_from_row(tuple(row)) for row in rows]
+
+    async def fail(self, player: str, at: float, forget_before: float) -> None:
+        await self._conn.execute(
+            "DELETE FROM link_failures WHERE player = $1 AND at < $2", player, forget_before
+        )
+        await self._conn.execute(
+            "INSERT INTO link_failures (player, at) VALUES ($1, $2)", player, at
+        )
+
+    async def failures(self, player: str, since: float) -> list[float]:
+        rows = await self._conn.fetch(
+            "SELECT at FROM link_failures WHERE player = $1 AND at >= $2 ORDER BY at",
+            player,
+            since,
+        )
+        return [float(row[0]) for row in rows]

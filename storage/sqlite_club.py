@@ -185,7 +185,7 @@ class SqliteCodes(_Repository):
 
     async def add(self, row: LinkCodeRow) -> None:
         cursor = await self._conn.execute(
-            f"INSERT INTO link_codes ({CODE_COLUMNS}) VALUES ({_marks(5)}) "
+            f"INSERT INTO link_codes ({CODE_COLUMNS}) VALUES ({_marks(6)}) "
             "ON CONFLICT (code) DO NOTHING",
             code_values(row),
         )
@@ -210,3 +210,35 @@ class SqliteCodes(_Repository):
             "SELECT COUNT(*) FROM link_codes WHERE player = ? AND created_at >= ?", (player, since)
         )
         return int(next(iter(rows), (0,))[0])
+
+    async def claim(self, code: str, player: str) -> None:
+        cursor = await self._conn.execute(
+            "UPDATE link_codes SET claimed_by = ? "
+            "WHERE code = ? AND used_at IS NULL AND claimed_by IS NULL",
+            (player, code),
+        )
+        if cursor.rowcount != 1:
+            raise ConcurrentUpdate(f"link code {code} is unknown, claimed or used")
+
+    async def claims(self, player: str, now: float) -> list[LinkCodeRow]:
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {CODE_COLUMNS} FROM link_codes WHERE player = ? AND claimed_by IS NOT NULL "
+            "AND used_at IS NULL AND expires_at > ? ORDER BY created_at, code",
+            (player, now),
+        )
+        return [code_from_row(row) for row in rows]
+
+    async def fail(self, player: str, at: float, forget_before: float) -> None:
+        await self._conn.execute(
+            "DELETE FROM link_failures WHERE player = ? AND at < ?", (player, forget_before)
+        )
+        await self._conn.execute(
+            "INSERT INTO link_failures (player, at) VALUES (?, ?)", (player, at)
+        )
+
+    async def failures(self, player: str, since: float) -> list[float]:
+        rows = await self._conn.execute_fetchall(
+            "SELECT at FROM link_failures WHERE player = ? AND at >= ? ORDER BY at",
+            (player, since),
+        )
+        return [float(row[0]) for row in rows]

@@ -143,6 +143,19 @@ class SqliteGames(_Repository):
         )
         return [game_from_row(row) for row in rows]
 
+    async def waiting(self, community: str | None = None) -> int:
+        # the status is written out, so that SQLite reads the partial index of waiting ones
+        if community is None:
+            rows = await self._conn.execute_fetchall(
+                "SELECT COUNT(*) FROM games WHERE status = 'challenge'"
+            )
+        else:
+            rows = await self._conn.execute_fetchall(
+                "SELECT COUNT(*) FROM games WHERE status = 'challenge' AND community = ?",
+                (community,),
+            )
+        return int(next(iter(rows), (0,))[0])
+
     async def due(self, now: float, limit: int = 100) -> list[GameRow]:
         rows = await self._conn.execute_fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE deadline IS NOT NULL AND deadline <= ? "

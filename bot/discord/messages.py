@@ -57,7 +57,9 @@ ENGLISH = {
         "How many rounds (Swiss and McMahon; a round-robin plays everyone once)"
     ),
     "discord.option.bye": "What a player left without an opponent in a round gets",
-    "discord.option.code": "The code `link` gave you on your other account; empty: get a code",
+    "discord.option.code": (
+        "The code `link` gave your other account, or yes/no to answer a request; empty: a code"
+    ),
     # the names of choices (Discord sends the value, the word typed; English shows the value)
     "discord.choice.rated.yes": "yes: rated",
     "discord.choice.rated.no": "no: not rated",

@@ -1,11 +1,17 @@
 """Linked accounts: ``link`` gives a one-time code (valid for ten minutes, at most five an hour);
-``link CODE`` on another platform joins that account into the person who asked for the code, so
-both share one rating, one history and one league entry; ``unlink`` separates them again (every
-game stays where it was played, and each separated account keeps a copy of the rating)."""
+``link CODE`` on another platform asks the code's owner, who answers ``link yes`` (or ``link no``)
+from the account that asked for the code, within the code's ten minutes: only then is the other
+account joined into the owner's person, so both share one rating, one history and one league
+entry. A code somebody else read gives them nothing without the owner's answer. ``unlink``
+separates them again (every game stays where it was played, and each separated account keeps a
+copy of the rating). Wrong codes are counted per person: after
+:attr:`~service.limits.Limits.link_failures` in an hour, ``link CODE`` waits until the hour is
+over (stored, so it holds across processes and restarts)."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import secrets
 
@@ -17,15 +23,17 @@ from service.events import SettingsChanged
 from service.i18n import t
 from service.league_play import league_data
 from service.players import platform_of
-from service.ports import PlayerRow
+from service.ports import PlayerRow, UnitOfWork
 from service.registry import Arg, ArgKind, Group, command
 from service.unit import Unit
-from service.views import View
+from service.views import Notice, View
 
 CODE_SECONDS = 600.0
 CODES_PER_HOUR = 5
+FAILURE_SECONDS = 3600.0  # wrong codes are counted over an hour
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud or retyped safely
 _CODE = re.compile(r"[A-Z0-9]{4}-?[A-Z0-9]{4}")
+YES, NO = "yes", "no"  # the owner's answers, the same words in every language
 
 
 def new_code() -> str:
@@ -43,10 +51,13 @@ def new_code() -> str:
     group=Group.CLUB,
 )
 async def link(unit: Unit, command: LinkAccount) -> View:
-    """Give a code, or use one."""
+    """Give a code, ask its owner with one, or (the owner) answer ``yes`` or ``no``."""
     await people.remember(unit, unit.actor)
     if command.code is None:
         return await _give_code(unit)
+    answer = command.code.strip().lower()
+    if answer in (YES, NO):
+        return await _answer(unit, yes=answer == YES)
     return await _use_code(unit, command.code)
 
 
@@ -60,37 +71,110 @@ async def _give_code(unit: Unit) -> View:
     return View((t("link.code", code=code, minutes=minutes),), private=True)
 
 
+async def _not_locked_out(unit: Unit, person: str) -> None:
+    """Refuse every code while ``person`` entered too many wrong ones in the last hour (no
+    code is even looked at then), saying when they may try again."""
+    allowed = unit.context.limits.link_failures
+    since = unit.now - FAILURE_SECONDS
+    failed = [at for at in await unit.uow.codes.failures(person, since) if at > since]
+    if len(failed) >= allowed:
+        until = failed[len(failed) - allowed] + FAILURE_SECONDS
+        minutes = max(1, math.ceil((until - unit.now) / 60.0))
+        raise WrongPhase(t("error.link_locked", n=allowed, minutes=minutes))
+
+
 async def _use_code(unit: Unit, text: str) -> View:
+    """``link CODE``: ask the code's owner to link this account with theirs."""
+    me = unit.actor.id
+    mine = (await people.persons(unit, [me]))[me]
+    await _not_locked_out(unit, mine)
     code = text.strip().upper()
     if not _CODE.fullmatch(code):
         raise BadArguments(t("error.link_code_form", text=text.strip()))
     code = f"{code.replace('-', '')[:4]}-{code.replace('-', '')[4:]}"
     row = await unit.uow.codes.get(code)
-    if row is None or row.used_at is not None or row.expires_at <= unit.now:
-        raise BadArguments(t("error.link_code_invalid", code=code))
-    me = unit.actor.id
+    if (
+        row is None
+        or row.used_at is not None
+        or row.claimed_by is not None
+        or row.expires_at <= unit.now
+    ):
+        raise _wrong(code, mine, unit.now)
     if row.player == me:
         raise BadArguments(t("error.link_own_code"))
     if platform_of(row.player) == platform_of(me):
         raise BadArguments(t("error.link_same_platform"))
-    persons = await people.persons(unit, (row.player, me))
-    target = persons[row.player]
-    if persons[me] == target:
+    await _joinable(unit, row.player, me)
+    await unit.uow.codes.claim(code, me)
+    owner = await people.name(unit, row.player)
+    minutes = max(1, math.ceil((row.expires_at - unit.now) / 60.0))
+    ask = t(
+        "link.confirm",
+        account=f"@{unit.actor.name}",
+        platform=t(f"link.platform_{platform_of(me)}"),
+        minutes=minutes,
+    )
+    return View(
+        (t("link.asked", name=owner, minutes=minutes),), notify=(Notice(row.player, (ask,)),)
+    )
+
+
+def _wrong(code: str, person: str, at: float) -> BadArguments:
+    """The refusal of a code that is unknown, used, claimed or expired, which still counts it
+    against ``person`` (:attr:`~service.errors.UserError.keep`)."""
+
+    async def count(uow: UnitOfWork) -> None:
+        await uow.codes.fail(person, at, at - FAILURE_SECONDS)
+
+    refusal = BadArguments(t("error.link_code_invalid", code=code))
+    refusal.keep = count
+    return refusal
+
+
+async def _joinable(unit: Unit, owner: str, joining: str) -> str:
+    """The person ``joining`` would join (the person of ``owner``, the code's owner), or the
+    refusal: already one person, ``joining`` linked with others, or both in one league."""
+    persons = await people.persons(unit, (owner, joining))
+    target = persons[owner]
+    if persons[joining] == target:
         raise WrongPhase(t("error.link_already", name=await people.name(unit, target)))
-    if persons[me] != me or len(await unit.uow.players.accounts(me)) > 1:
+    if persons[joining] != joining or len(await unit.uow.players.accounts(joining)) > 1:
         raise WrongPhase(t("error.link_unlink_first"))
     together = {target, *await unit.uow.players.accounts(target)}
-    for league in await _entries(unit, {me}):
+    for league in await _entries(unit, {joining}):
         if await _entries(unit, together, [league]):  # both in it: one person, one entry
             raise WrongPhase(t("error.link_both_in_league", name=league.name))
-    await unit.uow.codes.use(code, unit.now)
-    await _merge_ratings(unit, target, me)
-    account = await unit.player(me)
-    assert account is not None  # remembered above
+    return target
+
+
+async def _answer(unit: Unit, *, yes: bool) -> View:
+    """The code's owner answers the account that entered it: ``link yes`` joins that account
+    into the owner's person, ``link no`` refuses (every waiting request)."""
+    me = unit.actor.id
+    waiting = await unit.uow.codes.claims(me, unit.now)
+    if not waiting:
+        raise WrongPhase(t("error.link_nothing_waiting"))
+    asking = [row.claimed_by for row in waiting if row.claimed_by is not None]
+    await unit.read_players(asking)
+    names = [await people.name(unit, account) for account in asking]
+    if not yes:
+        for row in waiting:
+            await unit.uow.codes.use(row.code, unit.now)
+        owner = await people.name(unit, me)
+        told = tuple(Notice(a, (t("link.refused_notice", name=owner),)) for a in asking)
+        return View((t("link.refused", names=", ".join(names)),), notify=told)
+    if len(waiting) > 1:
+        raise WrongPhase(t("error.link_several_waiting", names=", ".join(names)))
+    row, joining = waiting[0], asking[0]
+    target = await _joinable(unit, me, joining)
+    await unit.uow.codes.use(row.code, unit.now)
+    await _merge_ratings(unit, target, joining)
+    account = await unit.player(joining)
+    assert account is not None  # remembered when it entered the code
     await unit.save_player(dataclasses.replace(account, person=target))
-    name = await people.name(unit, target)
+    done = t("link.done", name=await people.name(unit, target), account=names[0])
     unit.record(SettingsChanged())  # the person's settings are now this account's too
-    return View((t("link.done", name=name, account=f"@{unit.actor.name}"),))
+    return View((done,), notify=(Notice(joining, (done,)),))
 
 
 async def _entries(

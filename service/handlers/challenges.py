@@ -37,7 +37,20 @@ async def challenge(unit: Unit, command: Challenge) -> View:
     actor, opponent = unit.actor, command.opponent
     if opponent is not None and opponent.id == actor.id:
         raise BadArguments(t("error.challenge_self"))
+    await _room_for_one(unit)
     return await propose(unit, actor, opponent, terms)
+
+
+async def _room_for_one(unit: Unit) -> None:
+    """The caps on challenges waiting for an answer, beyond each person's own: in this
+    community, and in the whole bot (counted in the database, so they hold across processes).
+    A game against the computer is taken in the same unit of work: it never waits."""
+    limits = unit.context.limits
+    games = unit.uow.games
+    if await games.waiting(unit.community) >= limits.community_challenges:
+        raise WrongPhase(t("error.community_challenges", limit=limits.community_challenges))
+    if await games.waiting() >= limits.bot_challenges:
+        raise WrongPhase(t("error.bot_challenges", limit=limits.bot_challenges))
 
 
 async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameOptions) -> View:

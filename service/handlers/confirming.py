@@ -46,6 +46,9 @@ async def dead(unit: Unit, command: Dead) -> View:
     if not command.points:
         raise BadArguments(t("error.dead_needs_points"))
     loaded, color = await _stopped_game(unit)
+    limit = unit.context.limits.markings_per_stop
+    if loaded.state.match.markings >= limit:  # no stream of versions: the players decide
+        raise WrongPhase(t("error.marking_limit", id=loaded.row.id, limit=limit))
     board = loaded.game.board
     chains = []
     for text in command.points:

@@ -1,6 +1,7 @@
 """The reads of leagues: ``league list``, ``league round NAME [N]`` (the pairings, results and
 the time left of each open game) and ``league standings NAME`` (text and a table image); a league
-is named within its community, or by its number from anywhere."""
+is named within its community, or by its number from anywhere. Who may read one is decided in one
+place, :func:`may_read`: its own community, and elsewhere its members and organisers."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import re
 
 from engine.colors import Color
 from service import people
+from service.authorization import organises
 from service.club_commands import LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
-from service.errors import BadArguments, NoSuchGame
+from service.errors import BadArguments, NoSuchGame, NotAPlayer
 from service.i18n import number, t
 from service.league_play import league_data, rounds_of, table
-from service.league_settings import LEAGUE_NUMBER, league_name
+from service.league_settings import LEAGUE_NUMBER, LeagueData, league_name
 from service.ports import GameStatus
 from service.registry import command
 from service.timing import left_text
@@ -36,12 +38,40 @@ async def named(unit: Unit, name: str | None) -> LeagueRow:
     return row
 
 
+async def member_key(unit: Unit, data: LeagueData) -> tuple[str, str | None]:
+    """The sender's person, and the key under which that person (through any linked account)
+    is a member (or was: a withdrawal keeps the entry), if any."""
+    me = unit.actor.id
+    person = (await people.persons(unit, [me]))[me]
+    accounts = set(await unit.uow.players.accounts(person)) | {person, me}
+    for key, member in data.members.items():
+        if key in accounts or accounts & set(member.accounts):
+            return person, key
+    return person, None
+
+
+async def may_read(unit: Unit, row: LeagueRow) -> None:
+    """Whether the sender may read the league (its standings, its rounds): anyone in its own
+    community; from elsewhere (by its number), its members (who joined from another platform or
+    chat, through any of their linked accounts) and its organisers (its creator, the organisers of
+    its community, ``ORGANISERS``). Every read of a league asks here, so that a league made
+    public later is one more case here."""
+    if row.community == unit.community:
+        return
+    if row.organiser == unit.actor.id or organises(unit, row.community):
+        return
+    if (await member_key(unit, league_data(row)))[1] is not None:
+        return
+    raise NotAPlayer(t("error.league_elsewhere", id=row.id))
+
+
 @command(LeagueInfo, writes=False)  # built by `league`'s registration
 async def league_info(unit: Unit, command: LeagueInfo) -> View:
     """A read: ``league list``, ``league round NAME [N]``, ``league standings NAME``."""
     if command.action is LeagueAction.LIST:
         return await _list(unit)
     row = await named(unit, command.name)
+    await may_read(unit, row)
     if command.action is LeagueAction.ROUND:
         return await _round(unit, row, command.extra)
     return await _standings(unit, row)

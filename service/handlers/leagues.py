@@ -19,7 +19,7 @@ from service.club_commands import (
 )
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NotOrganiser, WrongPhase
-from service.handlers.league_reads import league_info, named
+from service.handlers.league_reads import league_info, member_key, named
 from service.i18n import joined, t
 from service.i18n import number as written
 from service.league_play import (
@@ -158,18 +158,6 @@ def _terms(settings: Settings) -> str:
     return joined(", ", parts)
 
 
-async def _member_key(unit: Unit, data: LeagueData) -> tuple[str, str | None]:
-    """The sender's person, and the key under which that person (through any linked account)
-    is already a member, if any."""
-    me = unit.actor.id
-    person = (await people.persons(unit, [me]))[me]
-    accounts = set(await unit.uow.players.accounts(person)) | {person, me}
-    for key, member in data.members.items():
-        if key in accounts or accounts & set(member.accounts):
-            return person, key
-    return person, None
-
-
 async def _join(unit: Unit, row: LeagueRow) -> View:
     data = league_data(row)
     if row.status is LeagueStatus.ENDED:
@@ -177,7 +165,7 @@ async def _join(unit: Unit, row: LeagueRow) -> View:
     if row.status is LeagueStatus.RUNNING and data.settings.system == "roundrobin":
         raise WrongPhase(t("error.league_started", name=row.name))
     await people.remember(unit, unit.actor)
-    person, key = await _member_key(unit, data)
+    person, key = await member_key(unit, data)
     members = dict(data.members)
     if key is not None and members[key].left is None:
         raise WrongPhase(t("error.league_joined", name=row.name))
@@ -203,7 +191,7 @@ async def _leave(unit: Unit, row: LeagueRow) -> View:
     data = league_data(row)
     if row.status is LeagueStatus.ENDED:
         raise WrongPhase(t("error.league_ended", name=row.name))
-    _, key = await _member_key(unit, data)
+    _, key = await member_key(unit, data)
     if key is None or data.members[key].left is not None:
         raise WrongPhase(t("error.league_not_member", name=row.name))
     members = dict(data.members)

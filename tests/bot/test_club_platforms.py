@@ -149,17 +149,22 @@ async def test_a_league_game_on_discord_counts_for_the_linked_telegram_account(
     tmp_path: Path,
 ) -> None:
     """Alice links her Telegram account with her Discord account (``link`` in her private chat,
-    ``link CODE`` on Discord), organises a league on the Discord server (Manage Server: the fake
-    gives @everyone every permission) with Bob,
-    starts it and wins its game; the standings come as standings.png, and her Telegram account
+    ``link CODE`` on Discord, ``link yes`` in her private chat again), organises a league on the
+    Discord server (Manage Server: the fake gives @everyone every permission) with Bob, starts
+    it and wins its game; the standings come as standings.png, and her Telegram account
     sees the Discord game in its history (one person, one history)."""
     async with serving(tmp_path) as (dc, tg):
         tg.open_private_chat(A)
         asked = await say(tg, A, "/link", TELEGRAM_ALICE)
         code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", asked.fields["text"])
         assert code is not None
-        linked = await answered(dc, dc.slash_command("club link", {"code": code[0]}))
-        assert linked.response_data["content"] == t("link.done", name="@alice", account="@alice")
+        asked = await answered(dc, dc.slash_command("club link", {"code": code[0]}))
+        assert asked.response_data["content"] == t("link.asked", name="@alice", minutes=10)
+        # the code's owner is asked in her private chat, and her answer links the accounts
+        confirm = prefix("link.confirm", account="@alice", platform="Discord", minutes=10)
+        await tg.wait_for(lambda: [x for x in texts(tg, A) if x.startswith(confirm)])
+        linked = await say(tg, A, "/link yes", TELEGRAM_ALICE)
+        assert linked.fields["text"] == t("link.done", name="@alice", account="@alice")
 
         create = dc.slash_command("club league", {"action": "create", "name": "autumn", "size": 9})
         created = (await answered(dc, create)).response_data["content"]

@@ -159,6 +159,7 @@ async def test_a_player_s_linked_account_is_a_player(service: GameService) -> No
     await play_moves(service, gid, "pass", "pass")
     assert (await refusal(service, Request(ALICE_TG, game=gid))).key == "error.estimate_stranger"
     await service.execute(LinkAccount(await code_for(service, ALICE)), Request(ALICE_TG))
+    await service.execute(LinkAccount("yes"), Request(ALICE))  # the code's owner agrees
     view = await service.execute(EstimateScore(), Request(ALICE_TG, game=gid))
     assert "estimate.leads" in view.keys
     assert (await refusal(service, Request(ALICE, game=gid))).key == "error.estimate_wait"

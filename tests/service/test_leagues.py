@@ -225,6 +225,44 @@ async def test_a_league_mixes_platforms_by_its_number(service: GameService) -> N
     assert error.value.key == "error.league_name"
 
 
+async def test_a_league_is_read_by_number_only_where_it_belongs_or_by_its_people(
+    service: GameService,
+) -> None:
+    """Any community may join a league by its number (how a club brings its members on the
+    other platform in), but reads it (standings, rounds) only from its own community, or as
+    one of its members (through any linked account) or organisers; a stranger elsewhere is
+    refused without a word of its table."""
+    server = Request(DISCORD_ANN, "discord:55", community="discord:guild:9", organiser=True)
+    await service.execute(league(A.CREATE, "winter"), server)
+    member = Request(DISCORD_ANN, "discord:55", community="discord:guild:9")
+    await service.execute(league(A.JOIN, "winter"), member)
+    stranger = Request(Actor("telegram:66", "eve"), "telegram:-200")
+    for action, extra in ((A.STANDINGS, None), (A.ROUND, None), (A.ROUND, "1")):
+        with pytest.raises(UserError) as error:
+            await service.execute(league(action, "1", extra), stranger)
+        assert error.value.key == "error.league_elsewhere" and error.value.params == {"id": 1}
+    with pytest.raises(UserError) as error:  # nor as an organiser of another community
+        await service.execute(
+            league(A.STANDINGS, "#1"), dataclasses.replace(stranger, organiser=True)
+        )
+    assert error.value.key == "error.league_elsewhere"
+    assert (await service.execute(league(A.LIST), stranger)).keys == ("league.none",)
+    # its own community reads it by number too; its members and organisers from anywhere
+    here = Request(Actor("discord:70", "kim"), "discord:56", community="discord:guild:9")
+    ann_elsewhere = Request(DISCORD_ANN, "telegram:-200")  # ann, from another chat
+    ben = Request(TELEGRAM_BEN, "telegram:-100")
+    configured = Request(ORGANISER, "telegram:-300")  # ORGANISERS organise everywhere
+    await service.execute(league(A.JOIN, "1"), ben)  # joined by number from Telegram
+    for reader in (here, ann_elsewhere, ben, configured):
+        table = await service.execute(league(A.STANDINGS, "1"), reader)
+        assert table.table is not None and len(table.table.rows) == 2
+    await service.execute(league(A.START, "winter"), server)
+    assert (await service.execute(league(A.ROUND, "1"), ben)).keys[0] == "league.round_header"
+    # a withdrawn member still reads the league the results of which count
+    await service.execute(league(A.LEAVE, "1"), ben)
+    assert (await service.execute(league(A.STANDINGS, "1"), ben)).table is not None
+
+
 async def test_review_cases_are_refused_with_a_reason(
     service: GameService, database: Database
 ) -> None:
@@ -290,6 +328,7 @@ async def test_a_rejoin_from_a_linked_account_keeps_the_games(
         await service.execute(Unlink(), Request(ALICE, "console"))
     assert error.value.key == "error.unlink_none"
     await service.execute(LinkAccount(code.lines[0].split()[4].rstrip(".")), Request(alice_tg))
+    await service.execute(LinkAccount("yes"), Request(ALICE))  # the code's owner agrees
     rejoined = await service.execute(league(A.JOIN), Request(alice_tg, "console"))
     assert rejoined.keys == ("league.joined_late",)
     after = await service.execute(league(A.STANDINGS), Request(BOB, "console"))

@@ -1,5 +1,6 @@
 """The documented limits (service/limits.py, README "Limits"): a person's command budget, moves
-per game, open challenges per person, and a `games` list that says when it is cut."""
+per game, open challenges per person, per community and in all, marking versions per stop, and
+a `games` list that says when it is cut."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import pytest
 
 from service import Actor, GameService
 from service.commands import (
+    Accept,
     Challenge,
+    Dead,
     Decline,
+    Done,
     Games,
     LegalPoints,
     Pass,
@@ -137,3 +141,56 @@ async def test_the_games_list_says_when_it_is_cut(database: Database, clock: Fak
     cut = await service.execute(Games(), Request(dave))
     assert cut.keys.count("games.challenge_open") == 2
     assert cut.keys[-1] == "games.more"
+
+
+async def test_open_challenges_per_community_and_in_all(
+    database: Database, clock: FakeClock
+) -> None:
+    """Many accounts cannot fill a chat, or the bot, with challenges nobody takes: the caps
+    are counted in the database, so a second process refuses too."""
+    service = limited(database, clock, community_challenges=2, bot_challenges=3)
+    other_process = limited(database, clock, community_challenges=2, bot_challenges=3)
+    here, there = "discord:guild:1", "telegram:-5"
+    made = []
+    for number in range(2):
+        actor = Actor(f"discord:{number}", f"user{number}")
+        view = await service.execute(Challenge(None, {}), Request(actor, "c", community=here))
+        made.append(view.game_id)
+    crowd = Actor("discord:9", "crowd")
+    for process in (service, other_process):
+        with pytest.raises(WrongPhase) as full:
+            await process.execute(Challenge(None, {}), Request(crowd, "c", community=here))
+        assert says(full.value, "error.community_challenges", limit=2)
+    await service.execute(Challenge(BOB, {}), Request(crowd, there))  # another chat has room
+    for process, where in ((service, there), (other_process, "console")):
+        with pytest.raises(WrongPhase) as everywhere:
+            await process.execute(Challenge(None, {}), Request(ALICE, where))
+        assert says(everywhere.value, "error.bot_challenges", limit=3)
+    # a challenge taken or withdrawn makes room
+    await service.execute(Accept(), Request(CAROL, "c", game=made[0], community=here))
+    await service.execute(Challenge(None, {}), Request(crowd, "c", community=here))
+    await service.execute(Decline(), Request(Actor("discord:1", "user1"), game=made[1]))
+    await other_process.execute(Challenge(None, {}), Request(ALICE, "console"))
+
+
+async def test_marking_versions_per_stop(database: Database, clock: FakeClock) -> None:
+    """`dead` makes a new version each time, up to the cap in one stop; then the players
+    accept one, or resume (the next stop counts afresh)."""
+    service = limited(database, clock, markings_per_stop=3)
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5", "C3", "pass", "pass")  # the stop: v1
+    await service.execute(Dead(("C3",)), Request(ALICE, game=gid))  # v2
+    await service.execute(Dead(("C3",)), Request(BOB, game=gid))  # v3
+    before = await version_of(database, gid)
+    with pytest.raises(WrongPhase) as excinfo:
+        await service.execute(Dead(("C3",)), Request(ALICE, game=gid))
+    assert says(excinfo.value, "error.marking_limit", id=gid, limit=3)
+    assert await version_of(database, gid) == before
+    await service.execute(Done(3), Request(ALICE, game=gid))  # accepting still works
+    await service.execute(Resume(), Request(BOB, game=gid))
+    await play_moves(service, gid, "pass", "pass")  # a new stop: v4
+    await service.execute(Dead(("C3",)), Request(ALICE, game=gid))  # v5
+    await service.execute(Dead(("C3",)), Request(BOB, game=gid))  # v6
+    with pytest.raises(WrongPhase) as again:
+        await service.execute(Dead(("C3",)), Request(ALICE, game=gid))
+    assert says(again.value, "error.marking_limit", id=gid, limit=3)

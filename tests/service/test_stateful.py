@@ -786,15 +786,26 @@ class ServiceMachine(RuleBasedStateMachine):
         """The league reads: anyone, changing nothing."""
         self.send(LeagueInfo(action, name, extra), self.request(data, actor, None))
 
-    @rule(data=st.data(), asker=ACTORS, taker=ACTORS, mangle=st.booleans())
-    def link_accounts(self, data: st.DataObject, asker: Actor, taker: Actor, mangle: bool) -> None:
-        """A link code asked for on one account and entered on another (or mangled)."""
+    @rule(
+        data=st.data(),
+        asker=ACTORS,
+        taker=ACTORS,
+        mangle=st.booleans(),
+        answer=st.sampled_from(("yes", "no", None)),
+    )
+    def link_accounts(
+        self, data: st.DataObject, asker: Actor, taker: Actor, mangle: bool, answer: str | None
+    ) -> None:
+        """A link code asked for on one account and entered on another (or mangled), then
+        answered by the account that asked for it (or not)."""
         ok, view = self.send(LinkAccount(), self.request(data, asker, None))
         if not ok:
             return
         assert isinstance(view, View) and view.private
         code = view.lines[0].split()[4].rstrip(".")
         self.send(LinkAccount("ZZZZ-ZZZZ" if mangle else code), self.request(data, taker, None))
+        if answer is not None:
+            self.send(LinkAccount(answer), self.request(data, asker, None))
 
     @rule(data=st.data(), actor=ACTORS)
     def unlink(self, data: st.DataObject, actor: Actor) -> None:

@@ -267,6 +267,58 @@ async def test_link_codes_are_added_once_and_used_once(repository: Database) -> 
 # -- units of work ------------------------------------------------------------------------------
 
 
+async def test_a_code_is_claimed_once_and_waits_for_its_owner(repository: Database) -> None:
+    async with repository.unit_of_work() as uow:
+        await uow.codes.add(LinkCodeRow("K7P2QX", "discord:1", 100.0, 700.0))
+        await uow.codes.add(LinkCodeRow("AAAAAA", "discord:1", 50.0, 650.0))
+        await uow.codes.add(LinkCodeRow("BBBBBB", "discord:1", 60.0, 660.0))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        assert await uow.codes.claims("discord:1", 200.0) == []  # nobody entered one yet
+        await uow.codes.claim("K7P2QX", "telegram:5")
+        await uow.codes.claim("AAAAAA", "telegram:6")
+        await uow.codes.claim("BBBBBB", "telegram:7")
+        with pytest.raises(ConcurrentUpdate):  # one account waits on a code
+            await uow.codes.claim("K7P2QX", "telegram:8")
+        with pytest.raises(ConcurrentUpdate):
+            await uow.codes.claim("ZZZZZZ", "telegram:8")
+        await uow.codes.use("BBBBBB", 210.0)  # answered: no longer waiting
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        waiting = await uow.codes.claims("discord:1", 200.0)
+        assert [(c.code, c.claimed_by) for c in waiting] == [
+            ("AAAAAA", "telegram:6"),  # the oldest first
+            ("K7P2QX", "telegram:5"),
+        ]
+        assert [c.code for c in await uow.codes.claims("discord:1", 650.0)] == ["K7P2QX"]
+        assert await uow.codes.claims("telegram:5", 200.0) == []
+        assert (await uow.codes.get("K7P2QX")) == LinkCodeRow(
+            "K7P2QX", "discord:1", 100.0, 700.0, None, "telegram:5"
+        )
+        await uow.codes.use("AAAAAA", 300.0)
+        with pytest.raises(ConcurrentUpdate):  # a used code is not claimed again
+            await uow.codes.claim("AAAAAA", "telegram:9")
+
+
+async def test_wrong_codes_are_counted_per_player_and_forgotten_later(
+    repository: Database,
+) -> None:
+    async with repository.unit_of_work() as uow:
+        for at in (10.0, 20.0, 30.0):
+            await uow.codes.fail("telegram:5", at, at - 3600.0)
+        await uow.codes.fail("telegram:6", 25.0, 0.0)
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        assert await uow.codes.failures("telegram:5", 0.0) == [10.0, 20.0, 30.0]
+        assert await uow.codes.failures("telegram:5", 20.0) == [20.0, 30.0]
+        assert await uow.codes.failures("telegram:7", 0.0) == []
+        await uow.codes.fail("telegram:5", 4000.0, 15.0)  # those before 15 are forgotten
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        assert await uow.codes.failures("telegram:5", 0.0) == [20.0, 30.0, 4000.0]
+        assert await uow.codes.failures("telegram:6", 0.0) == [25.0]
+
+
 async def test_club_writes_roll_back_with_their_unit(repository: Database) -> None:
     (game,) = await games(repository, new_game())
     async with repository.unit_of_work() as uow:

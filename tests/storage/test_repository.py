@@ -211,3 +211,20 @@ async def test_concurrent_units_of_work_do_not_lose_updates(repository: Database
         final = await uow.games.get(game.id)
         assert final is not None and final.last_event == 20 and final.version == 21
         assert [e.number for e in await uow.games.events(game.id)] == list(range(1, 21))
+
+
+async def test_challenges_waiting_are_counted_per_community_and_in_all(
+    repository: Database,
+) -> None:
+    async with repository.unit_of_work() as uow:
+        assert await uow.games.waiting() == 0
+        for community in ("discord:guild:1", "discord:guild:1", "telegram:-5"):
+            await uow.games.add(new_game(community=community))
+        await uow.games.add(new_game(community="discord:guild:1", status=GameStatus.DECLINED))
+        await uow.games.add(new_game(community="telegram:-5", status=GameStatus.ACTIVE))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        assert await uow.games.waiting() == 3
+        assert await uow.games.waiting("discord:guild:1") == 2
+        assert await uow.games.waiting("telegram:-5") == 1
+        assert await uow.games.waiting("console") == 0
