@@ -32,7 +32,7 @@ DEFER_AFTER = 2.0  # seconds: answer directly when faster, else defer (Discord a
 LANGUAGE_WAIT = 0.5  # seconds for the reader's language before the command (2.5 < 3 in all)
 GONE = (10062, 40060)  # unknown interaction (expired), interaction already acknowledged
 _MENTION = re.compile(r"<@!?(\d+)>")
-MEMBERS_ASKED = 25  # members a name is looked up among (Discord answers those it starts)
+MEMBERS_ASKED = 100  # members whose name starts with the one asked (Discord searches by prefix)
 T = TypeVar("T")
 
 
