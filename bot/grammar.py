@@ -12,7 +12,7 @@ import dataclasses
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from engine.coords import normalise, split_vertex
@@ -26,6 +26,7 @@ from service.registry import (
     Arg,
     ArgKind,
     Build,
+    Option,
     Spec,
     Who,
     Words,
@@ -47,6 +48,7 @@ __all__ = [
     "Words",
     "command_of",
     "help_lines",
+    "mentioned",
     "needs_organiser",
     "parse",
     "parse_token",
@@ -145,10 +147,12 @@ def parse(text: str, *, plain_points: bool = False) -> Words:
     bare_numbers = not point and spec.game and all(a.kind is not ArgKind.VERSION for a in spec.args)
     for word in _merge_points(words):
         if "=" in word:
-            key, _, value = word.partition("=")
-            key = key.lower()
-            if key not in spec.option_names:
-                raise BadArguments(t("grammar.option", name=spec.name, key=key, usage=spec.usage()))
+            typed, _, value = word.partition("=")
+            key = spec.option_key(typed)  # ``colour=`` is ``color=``
+            if key is None:
+                raise BadArguments(
+                    t("grammar.option", name=spec.name, key=typed.lower(), usage=spec.usage())
+                )
             if key in options:
                 raise BadArguments(t("grammar.option_twice", key=key))
             options[key] = value
@@ -162,7 +166,28 @@ def parse(text: str, *, plain_points: bool = False) -> Words:
             mention = word[1:]
         else:
             args.append(word)
-    return _checked(spec, args, options, game, mention)
+    named = mention is None and _name_in(spec, args)
+    if named:
+        mention = args.pop()
+    return dataclasses.replace(_checked(spec, args, options, game, mention), named=named)
+
+
+#: a user's name written without its ``@``: one word with a letter (``bob``, ``Bořek``,
+#: ``bob_99``), never a number (``history 5`` stays a word too many), nor an option's key
+_NAME = re.compile(r"(?=[\w.-]*[^\W\d_])[\w.-]{1,64}")
+
+
+def _name_in(spec: Spec, args: list[str]) -> bool:
+    """Whether the last of ``args`` is a user written without the ``@`` (``challenge bob``): the
+    command's registration takes a user, it was not mentioned, and the word is one more than
+    its other arguments take."""
+    if spec.mention is None:
+        return False
+    positional = [a for a in spec.args if a.kind is not ArgKind.MENTION]
+    if any(a.repeat for a in positional) or len(args) != len(positional) + 1:
+        return False
+    word = args[-1]  # an option's key (``challenge size``) is a forgotten ``=``, not a name
+    return _NAME.fullmatch(word) is not None and spec.option_key(word) is None
 
 
 def _checked(
@@ -229,9 +254,58 @@ def help_lines(name: str | None = None, code: str = DEFAULT_LANGUAGE) -> list[st
     ]
     if aliases := spec.aliases_in(code):
         details.append(t("help.aliases", aliases=", ".join(aliases)))
+    if spec.mention is not None:
+        details.append(t("help.mention"))
+    if spec.options:
+        details.append(t("help.options"))
+        details += [_option_line(option) for option in spec.options]
     if has_message(more := f"help.more.{spec.name}"):  # a command of several actions
         details += lines_of(t(more))
     return details
+
+
+def _option_line(option: Option) -> str:
+    """``  weekend=pause|play — pause: the clocks stop …``: an option of ``help <command>`` by
+    its own name, with its choices and, when it has one, its help line."""
+    shown = joined("", ("  ", option.name, "=", "|".join(option.choices) or "…"))
+    return shown if option.help is None else joined("", (shown, " — ", t(option.help)))
+
+
+#: how an adapter resolves an ``@mention`` (raising :class:`BadArguments` when it cannot)
+Resolve = Callable[[str], Awaitable[Actor]]
+#: the users called ``name`` where the line was sent, as the adapter knows them (a Telegram
+#: username seen in the chat, a Discord server's member, a console name)
+Find = Callable[[str], Awaitable[Sequence[Actor]]]
+
+
+async def mentioned(words: Words, resolve: Resolve, find: Find) -> Actor | None:
+    """The user a parsed line names: its ``@mention`` as the adapter resolves it, or a name
+    written without the ``@`` (``challenge bob``: :attr:`Words.named`) when exactly one user
+    by that name is known here; else the error that says so and shows how to write it. The
+    rule is the same for every command whose registration takes a user."""
+    if words.mention is None:
+        return None
+    if not words.named:
+        return await resolve(words.mention)
+    found = list({actor.id: actor for actor in await find(words.mention)}.values())
+    if len(found) == 1:
+        return found[0]
+    name, written = words.mention, _with_mention(words)
+    if found:
+        raise BadArguments(t("grammar.name_ambiguous", name=name, written=written))
+    unknown = t("grammar.name_unknown", name=name, written=written)
+    if not has_message(more := f"grammar.name_unknown.{words.name}"):
+        raise BadArguments(unknown)
+    raise BadArguments(joined("\n", (unknown, t(more)), unknown.key))  # ``challenge``: open
+
+
+def _with_mention(words: Words) -> str:
+    """The line as it was meant: the name with its ``@`` (``challenge @bob size=9``)."""
+    parts = [words.name, *words.args, f"@{words.mention}"]
+    parts += [f"{key}={value}" for key, value in words.options.items()]
+    if words.game is not None:
+        parts.append(f"#{words.game}")
+    return " ".join(parts)
 
 
 def command_of(words: Words, opponent: Actor | None = None) -> AnyCommand | Help:

@@ -42,6 +42,17 @@ Discord user and a Telegram user is played like any other: an open challenge mad
 platform is taken on the other by its number (`accept #12`), and each player gets the board,
 the buttons and the pings on their own platform. `link` joins one person's accounts on both.
 
+**A user by name.** A command that takes a user (`challenge`, `rating`, `history`) reads `@bob`
+as the platform's mention, and `bob` without the `@` as the one user called bob known where the
+line is sent: on the console, a name that has sent a line there or that the bot has stored; on
+Telegram, the user with that username who has sent a command or pressed a button in that chat,
+or whose latest game was made there (kept with the game, so it survives a restart); on Discord
+(typed in a game's thread), the server's member with that username, display name or nickname,
+asked of Discord (an `@bob` typed without choosing bob from the list is read the same way).
+When nobody by that name is known there, the answer says so and shows the line with the `@`
+(and, for `challenge`, the open challenge); when several are, it asks for the mention. A number
+or an option's key (`challenge size`) is never taken for a name. `colour=` is read as `color=`.
+
 The part between the markers below is generated from each command's registration
 (`service/registry.py`, next to its handler in `service/handlers/`) by
 `scripts/commands_doc.py` (`make docs`); the rest of this file is that script's template.
@@ -56,9 +67,11 @@ Games may be played at any pace: a move a minute or a move a week. A challenge's
 sets the clock: `time=3d+1d` (Fischer: three days, a day added per move, never more than the
 start), `time=7d+3x1d` (byo-yomi: seven days, then three periods of a day), `time=2d/move`
 (each move within two days), `time=14d` (absolute: the whole game in 14 days) or `time=none`
-(no clock, the default). With `weekend=pause` the clocks stop from Saturday 00:00 to Monday
-00:00 (UTC). The board's caption shows the time left of the player to move, and `games` lists
-each game's.
+(no clock, the default). `weekend=pause` stops the clocks from Saturday 00:00 to Monday 00:00
+(UTC): a turn that spans a weekend is charged only its weekdays, so no reminder and no loss on
+time falls on a weekend, and the challenge's terms say "weekends paused"; `weekend=play`, the
+default, lets them run every day (without a `time=` clock it changes nothing). The board's
+caption shows the time left of the player to move, and `games` lists each game's.
 
 - **Deadlines are stored.** Each running game keeps its next deadline (a reminder or the end of
   the player's time) with the game (`service/timing.py`); the clock scheduler
@@ -112,10 +125,15 @@ def command_section(spec: Spec) -> list[str]:
             for code, local in spec.local.items()
         ]
         lines.append(f"- aliases: {'; '.join(words)}")
+    if spec.mention is not None:
+        lines.append(f"- {t('help.mention')}")
     for option in spec.options:
         kind = KINDS[option.kind]
+        if option.aliases:
+            kind += f"; also written {', '.join(_code(f'{a}=') for a in option.aliases)}"
         choices = f": {' | '.join(map(_code, option.choices))}" if option.choices else ""
-        lines.append(f"- option `{option.name}=` ({kind}){choices}")
+        said = f" — {t(option.help)}" if option.help is not None else ""
+        lines.append(f"- option `{option.name}=` ({kind}){choices}{said}")
     who = str(t(f"who.{spec.who}"))
     if spec.organiser is not None:
         who += " (some lines: organisers only)"

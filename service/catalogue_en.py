@@ -403,11 +403,41 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "grammar.game": "{text!r} is not a game number: write #12.",
     "grammar.token": "This button is not valid any more.",
     "grammar.mention": "{text!r} is not a player: write @name.",
+    "grammar.name_unknown": (
+        "No user called {name!r} is known here: mention them with @, as in `{written}` "
+        "(where your app offers a list of people, choose them from it)."
+    ),
+    "grammar.name_unknown.challenge": (
+        "Or send `challenge` alone: an open challenge anyone may take."
+    ),
+    "grammar.name_ambiguous": (
+        "Several users here are called {name!r}: mention the one you mean with @ (`{written}`, "
+        "choosing them from the list your app offers)."
+    ),
     "grammar.count": "`{name}` takes a number there, not {text!r}.",
     "help.header": "Commands (`help <command>` for details):",
     "help.usage": "Usage: {usage}",
     "help.aliases": "Also: {aliases}",
     "help.who": "Who: {who}",
+    "help.options": "Options:",
+    "help.mention": "A user: @bob, or just bob when one user by that name is known here.",
+    # one line each in ``help <command>`` (service/options.py, service/computer.py)
+    "help.option.size": "the board: 9 for 9×9, any size from 5 to 25",
+    "help.option.handicap": "handicap stones for Black, the weaker player: 2 or more",
+    "help.option.komi": (
+        "points White gets for playing second, e.g. 6.5 or 0.5 (0 with handicap unless given)"
+    ),
+    "help.option.color": "your colour: `black`, `white`, or `nigiri` (chosen at random)",
+    "help.option.time": (
+        "the clock: `3d+1d` (Fischer), `7d+3x1d` (byo-yomi), `2d/move`, `14d` (the whole game) "
+        "or `none`; m, h, d, w are minutes, hours, days, weeks"
+    ),
+    "help.option.rated": "`yes`: the result counts for both players' ratings",
+    "help.option.weekend": (
+        "`pause`: the clocks stop from Saturday 00:00 to Monday 00:00 (UTC); `play` (the "
+        "default): they run at weekends too"
+    ),
+    "help.option.level": "the computer's strength, from 1 (the weakest) to 10",
     "help.game": "Add #12 to name a game when you have several.",
     "who.anyone": "anyone",
     "who.player": "a player of the game",

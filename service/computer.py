@@ -39,7 +39,12 @@ from service.views import View, color_name
 
 log = logging.getLogger(__name__)
 MIN_LEVEL, MAX_LEVEL, DEFAULT_LEVEL = 1, 10, 5
-LEVEL = Option("level", OptionKind.INT, tuple(str(n) for n in range(MIN_LEVEL, MAX_LEVEL + 1)))
+LEVEL = Option(
+    "level",
+    OptionKind.INT,
+    tuple(str(n) for n in range(MIN_LEVEL, MAX_LEVEL + 1)),
+    help="help.option.level",
+)
 COMPUTER = (SIZE, LEVEL, COLOR, KOMI, HANDICAP)
 """The options of ``computer``: the level, and a challenge's terms."""
 COMPUTER_OPTIONS = tuple(o.name for o in COMPUTER)

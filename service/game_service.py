@@ -212,6 +212,12 @@ class GameService:
         self._languages[key] = (now + LANGUAGE_SECONDS, code)
         return code
 
+    async def known(self, player: str) -> bool:
+        """Whether the bot has met ``player`` (stored: they sent a command that wrote, or were
+        named in a challenge): an adapter resolving a name written without its ``@``."""
+        async with self.context.database.unit_of_work() as uow:
+            return await uow.players.get(player) is not None
+
     def wake_scheduler(self) -> None:
         """A stored deadline changed: the clock scheduler looks again (its listeners)."""
         for listener in self.deadline_listeners:

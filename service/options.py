@@ -24,16 +24,20 @@ from engine.result import GameResult, ResultKind
 from service.clock import BadTimeControl, TimeControl, TimeKind
 from service.errors import BadArguments, InvalidPoint
 from service.i18n import t
-from service.registry import Option, OptionKind, options_named
+from service.registry import Option, OptionKind, option_key, options_named
 
 COLORS = ("black", "white", "nigiri")
-SIZE = Option("size", OptionKind.INT)
-HANDICAP = Option("handicap", OptionKind.INT)
-KOMI = Option("komi", OptionKind.FLOAT)
-COLOR = Option("color", choices=COLORS, names="color")
-TIME = Option("time")
-RATED = Option("rated", OptionKind.YES_NO, ("yes", "no"))
-WEEKEND = Option("weekend", OptionKind.YES_NO, ("pause", "play"))  # clocks pause at weekends
+SIZE = Option("size", OptionKind.INT, help="help.option.size")
+HANDICAP = Option("handicap", OptionKind.INT, help="help.option.handicap")
+KOMI = Option("komi", OptionKind.FLOAT, help="help.option.komi")
+#: ``colour=`` as the British write it (the bot's own texts say "colour")
+COLOR = Option(
+    "color", choices=COLORS, names="color", aliases=("colour",), help="help.option.color"
+)
+TIME = Option("time", help="help.option.time")
+RATED = Option("rated", OptionKind.YES_NO, ("yes", "no"), help="help.option.rated")
+#: ``pause``: the clocks stop from Saturday 00:00 to Monday 00:00 UTC (service/clock.py)
+WEEKEND = Option("weekend", OptionKind.YES_NO, ("pause", "play"), help="help.option.weekend")
 CHALLENGE = (SIZE, HANDICAP, KOMI, COLOR, TIME, RATED, WEEKEND)
 """The options of ``challenge``."""
 CHALLENGE_OPTIONS = tuple(o.name for o in CHALLENGE)
@@ -56,6 +60,7 @@ class GameOptions:
 def parse_options(options: Mapping[str, str]) -> GameOptions:
     """Validate challenge options; defaults: 19×19, even, komi 6.5 (0 with handicap), nigiri."""
     values = options_named(CHALLENGE, options)
+    typed = {option_key(CHALLENGE, k) or k: v for k, v in options.items()}  # as written
     size = SIZE.integer(values["size"]) if "size" in values else 19
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BadArguments(t("error.size", size=size, low=MIN_SIZE, high=MAX_SIZE))
@@ -70,13 +75,13 @@ def parse_options(options: Mapping[str, str]) -> GameOptions:
     if "komi" in values:
         text = values["komi"].replace(",", ".")  # 6,5 as Czech and Hungarian write it
         if not re.fullmatch(r"-?\d{1,3}(\.5|\.0)?", text) or abs(float(text)) > 150:
-            raise BadArguments(t("error.komi", value=options["komi"]))
+            raise BadArguments(t("error.komi", value=typed["komi"]))
         komi = float(text)
     color = COLOR.choice(values.get("color", "nigiri"))
     try:
         control = TimeControl.parse(values.get("time", "none"))
     except BadTimeControl:
-        raise BadArguments(t("error.time", value=options["time"])) from None
+        raise BadArguments(t("error.time", value=typed["time"])) from None
     rated = RATED.yes(values["rated"]) if "rated" in values else False
     weekend = WEEKEND.yes(values["weekend"]) if "weekend" in values else False
     return GameOptions(size, handicap, komi, color, control, rated, weekend)

@@ -85,14 +85,23 @@ class OptionKind(enum.StrEnum):
 class Option:
     """One ``key=value`` option: its type and its fixed choices (empty: free), and ``names``, the
     catalogue prefix of the choices' translated names (``color`` → ``color.black``; None: each
-    choice is shown as it is written). The service reads values with :meth:`choice`,
-    :meth:`yes` and :meth:`integer`, so the words it accepts are the ones the slash commands
-    offer."""
+    choice is shown as it is written). ``aliases``: other keys read as this one (``colour=`` for
+    ``color=``; help, the slash commands and the documents show only ``name``). ``help``: the
+    catalogue key of the line ``help <command>`` shows for it (None: none). The service reads
+    values with :meth:`choice`, :meth:`yes` and :meth:`integer`, so the words it accepts are
+    the ones the slash commands offer."""
 
     name: str
     kind: OptionKind = OptionKind.STR
     choices: tuple[str, ...] = ()
     names: str | None = None
+    aliases: tuple[str, ...] = ()
+    help: str | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every key it is read by: its name, then its aliases."""
+        return (self.name, *self.aliases)
 
     def choice(self, value: str) -> str:
         """``value`` when it is one of the choices, else the error that lists them."""
@@ -122,13 +131,31 @@ class Option:
         return int(value)
 
 
+def option_key(options: Sequence[Option], key: str) -> str | None:
+    """The name of the option of ``options`` that ``key`` means, in any letter case and by any
+    of its aliases (``Colour`` → ``color``); None for a key none of them is read by.
+
+    >>> option_key((Option("color", aliases=("colour",)),), "Colour")
+    'color'
+    """
+    lowered = key.lower()
+    return next((o.name for o in options if lowered in o.keys), None)
+
+
 def options_named(options: Sequence[Option], given: Mapping[str, str]) -> dict[str, str]:
-    """``given`` in lower case, after refusing a key that is none of ``options``."""
-    known = [o.name for o in options]
-    unknown = sorted(set(given) - set(known))
-    if unknown:
-        raise BadArguments(t("error.option_unknown", key=unknown[0], known=", ".join(known)))
-    return {k: v.strip().lower() for k, v in given.items()}
+    """``given`` by the options' own names (an alias read as its option's name: ``colour=`` is
+    ``color=``) with its values in lower case, after refusing a key that is none of
+    ``options`` and an option given twice (``color=black colour=white``)."""
+    named: dict[str, str] = {}
+    for key, value in given.items():
+        name = option_key(options, key)
+        if name is None:
+            known = ", ".join(o.name for o in options)
+            raise BadArguments(t("error.option_unknown", key=key.lower(), known=known))
+        if name in named:
+            raise BadArguments(t("grammar.option_twice", key=name))
+        named[name] = value.strip().lower()
+    return named
 
 
 class Style(enum.StrEnum):
@@ -150,14 +177,18 @@ class Group(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """A parsed line: the command's canonical name, its arguments, options, game number and the
-    mentioned user (``@bob``, resolved by the adapter)."""
+    """A parsed line: the command's canonical name, its arguments, options (by their own names:
+    ``colour=`` is ``color``), game number and the mentioned user (``@bob``, resolved by the
+    adapter). ``named``: the user was written without the ``@`` (``rating bob``): a name that
+    means a user only when exactly one user by that name is known where the line was sent
+    (:func:`bot.grammar.mentioned`)."""
 
     name: str
     args: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
     game: int | None = None
     mention: str | None = None
+    named: bool = False
 
     @property
     def first(self) -> str | None:
@@ -244,8 +275,19 @@ class Spec:
 
     @property
     def option_names(self) -> tuple[str, ...]:
-        """The keys of its ``key=value`` options."""
+        """The keys of its ``key=value`` options (their own names, not their aliases)."""
         return tuple(o.name for o in self.options)
+
+    def option_key(self, key: str) -> str | None:
+        """The name of its option that ``key`` means (any letter case, an alias too), or None."""
+        return option_key(self.options, key)
+
+    @property
+    def mention(self) -> Arg | None:
+        """Its user argument (``@bob``), if it has one: such a command also reads a user's
+        name written without the ``@`` (``rating bob``), resolved by the adapter
+        (:func:`bot.grammar.mentioned`)."""
+        return next((a for a in self.args if a.kind is ArgKind.MENTION), None)
 
     def option(self, name: str) -> Option:
         """The option ``name``."""

@@ -19,7 +19,7 @@ from typing import TextIO
 from bot.console.ascii import ascii_board
 from bot.console.editing import LineEditor, terminal_kept
 from bot.errors import answer
-from bot.grammar import Words, parse, parse_token, run
+from bot.grammar import Words, mentioned, parse, parse_token, run
 from bot.snapshots import render_board, render_table, snapshot
 from bot.words import for_notice, notice_said, said
 from service import Actor, GameService, Request, View
@@ -89,6 +89,7 @@ class Console:
         self.player = player
         #: line editing and history on a terminal (None: plain lines, as from a script)
         self.editor = editor if interactive else None
+        self.seen: set[str] = set()  # who has sent a line here: known by name (``rating bob``)
 
     def say(self, who: str, lines: list[str] | tuple[str, ...]) -> None:
         """Print ``lines`` for ``who`` (``[alice] …``), already in their language."""
@@ -173,10 +174,11 @@ class Console:
         """Parse and dispatch one command for ``name``; print the reply and the notices (what
         the console says by itself, such as help, in ``name``'s language)."""
         actor = console_actor(name)
+        self.seen.add(actor.id)
         try:
             line = text.strip()
             words: Words = parse_token(line) if is_token(line) else parse(text, plain_points=True)
-            opponent = console_actor(words.mention) if words.mention else None
+            opponent = await mentioned(words, self._mention, self._named)
             view = await run(self.service, words, Request(actor, CHANNEL), opponent)
         except Exception as error:  # the one error policy (bot.errors)
             chosen = partial(self.service.language_for, actor, CHANNEL)
@@ -185,6 +187,16 @@ class Console:
             return
         image = await self.show(name, view)
         await self.deliver(view, skip=actor.id, image=image)
+
+    async def _mention(self, name: str) -> Actor:
+        """``@bob``: any name is a console user."""
+        return console_actor(name)
+
+    async def _named(self, name: str) -> list[Actor]:
+        """``bob`` without the ``@``: a user who has sent a line here or whom the bot has met."""
+        actor = console_actor(name)
+        known = actor.id in self.seen or await self.service.known(actor.id)
+        return [actor] if known else []
 
     async def show(self, name: str, view: View) -> Path | None:
         """The reply: its lines, the ASCII board, buttons, an attached file, the image path

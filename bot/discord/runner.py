@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -18,7 +19,7 @@ from discord import app_commands
 from bot import errors
 from bot.discord.outgoing import PLATFORM, Outgoing, compose
 from bot.discord.replies import Presenter
-from bot.grammar import BY_NAME, Who, Words, parse, parse_token, read_charged, run
+from bot.grammar import BY_NAME, Who, Words, mentioned, parse, parse_token, read_charged, run
 from bot.snapshots import render_board
 from service import Actor, GameService, Request, View
 from service.commands import LegalPoints
@@ -31,6 +32,7 @@ DEFER_AFTER = 2.0  # seconds: answer directly when faster, else defer (Discord a
 LANGUAGE_WAIT = 0.5  # seconds for the reader's language before the command (2.5 < 3 in all)
 GONE = (10062, 40060)  # unknown interaction (expired), interaction already acknowledged
 _MENTION = re.compile(r"<@!?(\d+)>")
+MEMBERS_ASKED = 100  # members whose name starts with the one asked (Discord searches by prefix)
 T = TypeVar("T")
 
 
@@ -54,6 +56,26 @@ def room_of(channel: object) -> str:
     if isinstance(channel, discord.Thread) and channel.parent_id:
         return player_id(PLATFORM, channel.parent_id)
     return ""
+
+
+async def members_named(guild: discord.Guild | None, name: str) -> list[Actor]:
+    """The members of ``guild`` called ``name`` (their username, display name or nickname in
+    this server, in any letter case), asked of Discord: the bot keeps no member list (it has no
+    members intent), and a search by name needs none. None in a direct message, or when
+    Discord does not answer (the reply then says how to mention them)."""
+    if guild is None:
+        return []
+    try:
+        found = await guild.query_members(query=name, limit=MEMBERS_ASKED, cache=False)
+    except (TimeoutError, discord.DiscordException) as error:
+        log.warning("members called %r not found in %s: %r", name, guild.id, error)
+        return []
+    wanted = name.casefold()
+    return [
+        actor_of(member)
+        for member in found
+        if wanted in {n.casefold() for n in (member.name, member.global_name, member.nick) if n}
+    ]
 
 
 def locale_code(locale: discord.Locale | None) -> str | None:
@@ -169,7 +191,14 @@ class Runner:
             update = player_id(PLATFORM, interaction.id)
             where = community_of(interaction.user, interaction.guild_id, self.organiser_role)
             work = self._execute(
-                actor, words, interaction.channel_id, update, users, where, (server, room)
+                actor,
+                words,
+                interaction.channel_id,
+                update,
+                users,
+                where,
+                (server, room),
+                interaction.guild,
             )
             view, png, ticket = await self._in_time(answer, work)
             await self.presenter.reply(
@@ -205,7 +234,7 @@ class Runner:
             guild_id = guild.id if guild is not None else None
             where = community_of(message.author, guild_id, self.organiser_role)
             view, png, ticket = await self._execute(
-                actor, words, message.channel.id, update, users, where, (server, room)
+                actor, words, message.channel.id, update, users, where, (server, room), guild
             )
             if view.private:  # a plain message has no private answer: never a code here
                 await message.channel.send(translate(view.language, "link.slash_only"))
@@ -248,17 +277,27 @@ class Runner:
         users: Sequence[discord.abc.User],
         where: tuple[str, bool] = ("", False),
         place: tuple[str | None, str] = (None, ""),
+        guild: discord.Guild | None = None,
     ) -> tuple[View, bytes | None, int]:
         """The service's view of the command, its board rendered (off the event loop), and the
         ticket that orders the game's boards, taken when the service answered (renders of
         several commands finish in any order). ``place``: the server's locale and, in a
-        thread, its parent channel (whose settings apply)."""
-        opponent = None
-        if words.mention is not None:
-            user = {str(u.id): u for u in users}.get(words.mention)
-            if user is None:
-                raise BadArguments(t("grammar.mention", text=f"@{words.mention}"))
-            opponent = actor_of(user)
+        thread, its parent channel (whose settings apply). A user written by name (``bob``,
+        or an ``@bob`` typed without choosing them) is a member of ``guild`` by that name."""
+        find = partial(members_named, guild)
+        mentions = {str(u.id): u for u in users}
+
+        async def resolve(name: str) -> Actor:
+            user = mentions.get(name)
+            if user is not None:
+                return actor_of(user)
+            if name.isdigit():
+                raise BadArguments(t("grammar.mention", text=f"@{name}"))
+            named = await mentioned(dataclasses.replace(words, named=True), resolve, find)
+            assert named is not None  # a name was given
+            return named
+
+        opponent = await mentioned(words, resolve, find)
         game = await self._thread_game(words, channel_id)
         community, organiser = where
         request = Request(

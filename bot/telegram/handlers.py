@@ -15,7 +15,16 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot import errors
-from bot.grammar import BY_NAME, Words, needs_organiser, parse, parse_token, read_charged, run
+from bot.grammar import (
+    BY_NAME,
+    Words,
+    mentioned,
+    needs_organiser,
+    parse,
+    parse_token,
+    read_charged,
+    run,
+)
 from bot.telegram.admins import Admins
 from bot.telegram.formatting import HOME, as_html, fit, replying
 from bot.telegram.people import PLATFORM, People, language_of, user_id_of
@@ -75,9 +84,9 @@ class Handlers:
         """A button press: the callback data is a command token such as ``g42:done:v3``."""
         query = update.callback_query
         assert query is not None and query.data is not None
-        actor = self.people.actor(query.from_user)
         message = query.message
         chat_id = message.chat.id if message is not None else query.from_user.id
+        actor = self.people.actor(query.from_user, chat_id)
         data = query.data
         words = read_charged(self.service, actor, lambda: parse_token(data))
         view = await self._execute(update, actor, words, chat_id, None)
@@ -158,7 +167,7 @@ class Handlers:
         message = update.effective_message
         user = update.effective_user
         assert message is not None and user is not None
-        actor = self.people.actor(user)
+        actor = self.people.actor(user, message.chat_id)
         if message.chat.type == ChatType.PRIVATE:
             self.presenter.pings.opened(user.id)
         words = read_charged(self.service, actor, lambda: parse(text, plain_points=plain_points))
@@ -183,7 +192,9 @@ class Handlers:
         """Run the parsed line (about ``game`` when it names none). A challenge keeps, in its
         own unit of work, the chat it was made in and the usernames of its players (so notices
         and mentions work after a restart); an accept keeps the taker's."""
-        opponent = await self.people.resolve(words.mention) if words.mention else None
+        opponent = await mentioned(
+            words, self.people.resolve, partial(self.people.named, chat_id=chat_id)
+        )
         spec = BY_NAME[words.name]
         links: list[tuple[str, str]] = []
         if spec.home:

@@ -3,12 +3,17 @@
 Telegram cannot look a user up by username, so the adapter remembers every user it sees (in
 memory) and, for the players of each challenge, in the game's links (``telegram:known:<name>`` →
 ``yes`` to find the game, ``telegram:user:<name>`` → user id), so mentions work after a restart.
+
+A username written without its ``@`` (``challenge bob``) means a user known in the chat it is
+sent in (:meth:`People.named`): one who sent a command or pressed a button there since the bot
+started, or whose latest game (the newest that keeps their username) was made there.
 """
 
 from __future__ import annotations
 
 from telegram import User
 
+from bot.telegram.formatting import HOME
 from service import Actor, GameService
 from service.errors import BadArguments
 from service.i18n import t
@@ -41,13 +46,17 @@ class People:
         self.service = service
         self._ids: dict[str, int] = {}  # lower-case username → user id
         self._names: dict[int, str] = {}  # user id → display name
+        self._here: dict[int, set[int]] = {}  # chat id → the users seen sending there
 
-    def actor(self, user: User) -> Actor:
-        """The actor for ``user`` (remembered for later mentions)."""
+    def actor(self, user: User, chat_id: int | None = None) -> Actor:
+        """The actor for ``user`` (remembered for later mentions; by name in ``chat_id``, the
+        chat they sent it in)."""
         name = display_name(user)
         self._names[user.id] = name
         if user.username:
             self._ids[user.username.lower()] = user.id
+        if chat_id is not None:
+            self._here.setdefault(chat_id, set()).add(user.id)
         return Actor(player_id(PLATFORM, user.id), name, language_of(user))
 
     def name(self, user_id: int) -> str:
@@ -69,6 +78,19 @@ class People:
         self._ids[key] = user_id
         name = self._names.setdefault(user_id, username)
         return Actor(player_id(PLATFORM, user_id), name)
+
+    async def named(self, username: str, chat_id: int) -> list[Actor]:
+        """The user called ``username`` (a username: Telegram's are unique) when known in the
+        chat ``chat_id``: seen sending there, or their latest game (the newest that keeps their
+        username in its links) was made there; else none."""
+        key = username.lower()
+        user_id = self._ids.get(key)
+        if user_id is None or user_id not in self._here.get(chat_id, ()):
+            directory = self.service.directory
+            game_id = await directory.game_at(f"telegram:known:{key}", KNOWN)
+            if game_id is None or await directory.value(game_id, HOME) != str(chat_id):
+                return []
+        return [await self.resolve(username)]
 
     def links(self, *actors: Actor | None) -> list[tuple[str, str]]:
         """The links that keep the usernames of ``actors`` with a game (mentions survive

@@ -17,7 +17,7 @@ from service.errors import BadArguments, WrongPhase
 from service.handlers.challenges import accept, propose
 from service.i18n import t
 from service.options import parse_options
-from service.registry import command, options_named
+from service.registry import command, option_key, options_named
 from service.unit import Unit
 from service.views import View
 
@@ -34,8 +34,8 @@ async def computer(unit: Unit, command: Computer) -> View:
     opponent = unit.context.opponent
     if opponent is None:
         raise WrongPhase(t("error.computer_unavailable"))
-    options = command.options
-    options_named(COMPUTER, options)
+    options_named(COMPUTER, command.options)  # refuses an unknown key, or one given twice
+    options = {option_key(COMPUTER, k) or k: v for k, v in command.options.items()}  # colour=
     level_text = options.get("level", str(DEFAULT_LEVEL)).strip()
     if not re.fullmatch(r"\d{1,2}", level_text) or not MIN_LEVEL <= int(level_text) <= MAX_LEVEL:
         raise BadArguments(t("error.level", value=level_text, low=MIN_LEVEL, high=MAX_LEVEL))

@@ -14,6 +14,7 @@ from bot.grammar import (
     Words,
     command_of,
     help_lines,
+    mentioned,
     parse,
     parse_token,
 )
@@ -34,7 +35,7 @@ from service.commands import (
 )
 from service.errors import BadArguments, UserError
 from service.handlers import HANDLERS
-from service.i18n import Message, key_of, t
+from service.i18n import Message, has_message, in_language, key_of, t
 from service.registry import Option, OptionKind
 from service.views import MAX_TOKEN_BYTES
 from storage.memory import open_memory
@@ -150,10 +151,10 @@ def test_bad_tokens(token: str) -> None:
 
 
 MALFORMED = {  # examples beside the cases generated from the registrations (below)
-    "challenge": ["challenge size", "challenge colour=black", "challenge @", "challenge x y"],
+    "challenge": ["challenge size", "challenge colr=black", "challenge @", "challenge x y"],
     "accept": ["accept now", "accept #x", "accept 3 #4"],
     "decline": ["decline please"],
-    "computer": ["computer now", "computer colour=white", "computer #3", "computer @bob"],
+    "computer": ["computer now", "computer colours=white", "computer #3", "computer @bob"],
     "play": ["play", "play D4 E5", "play D4 size=9"],
     "pass": ["pass D4", "pass m", "pass mx", "pass m1 m2"],
     "resign": ["resign maybe", "resign yes yes"],
@@ -171,9 +172,9 @@ MALFORMED = {  # examples beside the cases generated from the registrations (bel
     "adjudicate": ["adjudicate"],
     "vacation": ["vacation forever"],
     "help": ["help dance"],
-    "rating": ["rating bob", "rating @", "rating #3"],
+    "rating": ["rating bob carol", "rating @bob bob", "rating 5", "rating @", "rating #3"],
     "leaderboard": ["leaderboard many", "leaderboard 10 20", "leaderboard -1"],
-    "history": ["history bob", "history #3"],
+    "history": ["history bob=1", "history @bob carol", "history 42", "history #3"],
     "league": ["league", "league dance", "league join a b c", "league create x colour=red"],
     "link": ["link A B"],
     "unlink": ["unlink me"],
@@ -434,3 +435,203 @@ def test_an_accented_word_that_names_no_command_is_still_unknown() -> None:
     with pytest.raises(BadArguments) as raised:
         parse("přijmout")
     assert raised.value.key in ("grammar.unknown", "grammar.unknown_near")
+
+
+# -- a user by name, without the ``@`` ------------------------------------------------------------
+
+USERS = [spec for spec in COMMANDS if spec.mention is not None]
+
+
+def test_the_commands_that_take_a_user() -> None:
+    """The rule follows the registrations: every command with a user argument, and only those."""
+    assert {spec.name for spec in USERS} == {"challenge", "rating", "history"}
+
+
+@pytest.mark.parametrize("spec", USERS, ids=lambda s: s.name)
+@pytest.mark.parametrize("name", ["bob", "Bořek", "bob_99", "j.doe", "x"])
+def test_a_user_written_without_the_at_is_a_name(spec: Spec, name: str) -> None:
+    assert parse(f"{spec.name} {name}") == Words(spec.name, mention=name, named=True)
+    assert parse(f"/{spec.name} @{name}") == Words(spec.name, mention=name)
+
+
+def test_a_name_keeps_the_rest_of_the_line() -> None:
+    words = parse("challenge bob size=9 colour=white")
+    assert words == Words(
+        "challenge", (), {"size": "9", "color": "white"}, mention="bob", named=True
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "challenge size",  # an option's key: a forgotten ``=``, not a user
+        "challenge Colour",
+        "history 42",  # a number is no name
+        "rating 5",
+        "rating bob carol",  # one user at most
+        "challenge @bob carol",
+        "history bob=1",
+        "challenge #3",
+        "computer bob",  # takes no user
+        "leaderboard bob",
+        "games bob",
+    ],
+)
+def test_what_is_not_a_name_stays_refused(text: str) -> None:
+    with pytest.raises(BadArguments) as error:
+        parse(text)
+    assert error.value.key in {"grammar.extra", "grammar.option", "grammar.count"}, text
+
+
+class _Lookups:
+    """An adapter's two lookups, recording what they were asked."""
+
+    def __init__(self, *known: Actor) -> None:
+        self.known = known
+        self.asked: list[tuple[str, str]] = []
+
+    async def resolve(self, name: str) -> Actor:
+        self.asked.append(("mention", name))
+        return Actor(f"test:{name}", name)
+
+    async def find(self, name: str) -> list[Actor]:
+        self.asked.append(("name", name))
+        return [a for a in self.known if a.name.lower() == name.lower()]
+
+
+BOB = Actor("test:2", "bob")
+
+
+async def test_an_at_mention_is_resolved_as_the_adapter_resolves_it() -> None:
+    lookups = _Lookups(BOB)
+    actor = await mentioned(parse("rating @bob"), lookups.resolve, lookups.find)
+    assert actor == Actor("test:bob", "bob") and lookups.asked == [("mention", "bob")]
+    assert await mentioned(parse("rating"), lookups.resolve, lookups.find) is None
+    assert lookups.asked == [("mention", "bob")]
+
+
+@pytest.mark.parametrize("text", ["challenge bob", "rating BOB", "history Bob"])
+async def test_a_name_known_here_is_that_user(text: str) -> None:
+    lookups = _Lookups(BOB, Actor("test:3", "carol"))
+    assert await mentioned(parse(text), lookups.resolve, lookups.find) == BOB
+    assert [kind for kind, _ in lookups.asked] == ["name"]  # never taken for a mention
+
+
+async def test_one_user_found_twice_is_one_user() -> None:
+    lookups = _Lookups(BOB, BOB)
+    assert await mentioned(parse("rating bob"), lookups.resolve, lookups.find) == BOB
+
+
+async def test_a_name_nobody_here_has_says_so_and_how_to_write_it() -> None:
+    lookups = _Lookups(Actor("test:3", "carol"))
+    with pytest.raises(BadArguments) as error:
+        await mentioned(parse("rating bob"), lookups.resolve, lookups.find)
+    assert error.value.key == "grammar.name_unknown"
+    assert error.value.params == {"name": "bob", "written": "rating @bob"}
+
+
+async def test_a_challenge_to_an_unknown_name_also_offers_an_open_challenge() -> None:
+    lookups = _Lookups()
+    with pytest.raises(BadArguments) as error:
+        await mentioned(parse("challenge Bob size=9 colour=white"), lookups.resolve, lookups.find)
+    assert error.value.key == "grammar.name_unknown"
+    written = "challenge @Bob size=9 color=white"
+    assert str(error.value).split("\n") == [
+        t("grammar.name_unknown", name="Bob", written=written),
+        t("grammar.name_unknown.challenge"),
+    ]
+
+
+async def test_two_users_of_one_name_ask_for_the_mention() -> None:
+    lookups = _Lookups(BOB, Actor("test:9", "Bob"))
+    with pytest.raises(BadArguments) as error:
+        await mentioned(parse("history bob"), lookups.resolve, lookups.find)
+    assert error.value.key == "grammar.name_ambiguous"
+    assert error.value.params == {"name": "bob", "written": "history @bob"}
+
+
+# -- option aliases ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "options"),
+    [
+        ("challenge colour=white", {"color": "white"}),
+        ("challenge COLOUR=Black size=9", {"color": "Black", "size": "9"}),
+        ("challenge Color=nigiri", {"color": "nigiri"}),
+        ("computer colour=black level=3", {"color": "black", "level": "3"}),
+    ],
+)
+def test_colour_is_read_as_color(text: str, options: dict[str, str]) -> None:
+    assert parse(text).options == options
+
+
+@pytest.mark.parametrize(
+    "text", ["challenge color=black colour=white", "computer colour=a colour=b"]
+)
+def test_an_option_by_both_spellings_is_given_twice(text: str) -> None:
+    with pytest.raises(BadArguments) as error:
+        parse(text)
+    assert error.value.key == "grammar.option_twice" and error.value.params == {"key": "color"}
+
+
+@pytest.mark.parametrize("text", ["league create x colour=red", "settings colour=red"])
+def test_an_alias_belongs_to_its_option_only(text: str) -> None:
+    with pytest.raises(BadArguments) as error:
+        parse(text)
+    assert error.value.key == "grammar.option"
+
+
+def test_every_alias_is_its_own_key() -> None:
+    """An alias never shadows another option of the same command, nor is said twice."""
+    for spec in COMMANDS:
+        keys = [key for option in spec.options for key in option.keys]
+        assert len(keys) == len(set(keys)), spec.name
+        assert all(key == key.lower() and "=" not in key for key in keys), spec.name
+
+
+async def test_the_service_reads_an_alias_too() -> None:
+    """A command value built by other means than the grammar (a test, a script) may use the
+    alias: the service reads it as the option."""
+    service = GameService(await open_memory())
+    alice = Actor("console:alice", "alice")
+    view = await service.execute(Challenge(None, {"Colour": "white"}), Request(alice, "console"))
+    assert view.game_id is not None
+    with pytest.raises(UserError) as error:
+        await service.execute(
+            Challenge(None, {"color": "white", "colour": "black"}), Request(alice, "console")
+        )
+    assert error.value.key == "grammar.option_twice"
+
+
+# -- options in help ---------------------------------------------------------------------------
+
+
+def test_help_challenge_explains_each_option() -> None:
+    lines = help_lines("challenge")
+    start = lines.index(t("help.options"))
+    shown = lines[start + 1 : start + 1 + len(BY_NAME["challenge"].options)]
+    assert [line.split("=")[0].strip() for line in shown] == list(BY_NAME["challenge"].option_names)
+    weekend = f"  weekend=pause|play — {t('help.option.weekend')}"
+    assert weekend in lines
+    assert f"  color=black|white|nigiri — {t('help.option.color')}" in lines
+    assert not any("colour=" in line for line in lines)  # the canonical key only
+    assert t("help.mention") in lines
+
+
+@pytest.mark.parametrize("name", ["challenge", "computer"])
+def test_every_option_of_a_game_is_explained(name: str) -> None:
+    for option in BY_NAME[name].options:
+        assert option.help is not None and has_message(option.help), (name, option.name)
+
+
+def test_help_without_a_user_or_options_says_nothing_of_them() -> None:
+    lines = help_lines("play")
+    assert t("help.mention") not in lines and t("help.options") not in lines
+
+
+@pytest.mark.parametrize("code", ["cs", "hu"])
+def test_the_weekend_help_is_said_in_the_readers_language(code: str) -> None:
+    line = next(x for x in help_lines("challenge", code) if x.strip().startswith("weekend="))
+    said = in_language(code, line)
+    assert said.startswith("  weekend=pause|play — ") and said != str(line)

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from bot.errors import answer
-from bot.grammar import BY_NAME, parse, parse_token, run
+from bot.grammar import BY_NAME, COMMANDS, mentioned, parse, parse_token, run
 from bot.telegram.formatting import as_html
 from bot.words import for_notice, said
 from service import Actor, GameService, View
@@ -51,6 +51,13 @@ WORDS = [
     "@bob",
     "@",
     "@@",
+    "bob",  # a user by name: known here (below)
+    "BOB",
+    "alice",
+    "twins",  # two users of one name
+    "nobody",
+    "Bořek",
+    "size",
     "size=9",
     "size=0",
     "size=99999999999999999999",
@@ -61,6 +68,9 @@ WORDS = [
     "handicap=9",
     "handicap=-3",
     "color=white",
+    "colour=black",
+    "COLOUR=nigiri",
+    "colour=",
     "color=nigiri",
     "time=3d+1d",
     "time=0d",
@@ -173,6 +183,21 @@ async def _game(database: Database, black: Actor, white: Actor) -> tuple[GameSer
     return service, gid
 
 
+KNOWN = {  # the users known here by name
+    "bob": [BOB],
+    "alice": [ALICE],
+    "twins": [Actor("console:twin1", "twins"), Actor("console:twin2", "twins")],
+}
+
+
+async def _resolve(name: str) -> Actor:
+    return Actor(f"console:{name.lower()}", name.lower())
+
+
+async def _find(name: str) -> list[Actor]:
+    return KNOWN.get(name.lower(), [])
+
+
 def _shown(view: View) -> None:
     """What a chat would show of ``view``: its words, as Telegram's HTML, and each notice's."""
     words = said(view)
@@ -199,7 +224,9 @@ async def _try_lines(
             before = await version_of(database, gid)
             try:
                 words = parse(text, plain_points=True)
-                mention = Actor(f"console:{words.mention}", names[2]) if words.mention else None
+                mention = await mentioned(words, _resolve, _find)
+                if mention is not None:  # the one mentioned is called the third name
+                    mention = Actor(mention.id, names[2])
                 outcome = await run(service, words, Request(actor, "console:fuzz"), mention)
                 if isinstance(outcome, View):
                     _shown(outcome)
@@ -263,5 +290,37 @@ def test_the_chat_fuzz_runs_on_postgresql_with_hostile_names() -> None:
 
 
 def test_the_fuzz_vocabulary_covers_every_option() -> None:
-    options = {o for spec in BY_NAME.values() for o in spec.option_names}
-    assert options <= {w.split("=")[0] for w in WORDS if "=" in w}
+    options = {key for spec in BY_NAME.values() for o in spec.options for key in o.keys}
+    assert options <= {w.split("=")[0].lower() for w in WORDS if "=" in w}
+
+
+USERS = [spec.name for spec in COMMANDS if spec.mention is not None]
+
+
+@EXAMPLES
+@given(st.sampled_from(USERS), st.one_of(st.sampled_from(WORDS), JUNK), st.lists(TOKEN, max_size=3))
+def test_a_word_where_a_user_goes_is_a_name_or_a_clear_refusal(
+    name: str, word: str, rest: list[str]
+) -> None:
+    """Any word after a command that takes a user: a name to look up (then refused, when
+    nobody here has it, with the line as it should be written, the name with its ``@``), or
+    the grammar's own refusal; never an error without a sentence."""
+    text = " ".join([name, word, *rest])
+    try:
+        words = parse(text)
+    except BadArguments as error:
+        assert error.key and str(error)
+        return
+    if not words.named:
+        return
+
+    async def nobody(_: str) -> list[Actor]:
+        return []
+
+    try:
+        asyncio.run(mentioned(words, _resolve, nobody))
+    except BadArguments as error:
+        assert error.key == "grammar.name_unknown"
+        assert f"@{words.mention}" in str(error.params.get("written", str(error)))
+    else:
+        raise AssertionError(f"{text!r}: a name nobody has was taken")

@@ -141,10 +141,17 @@ class GatewayMixin:
             session.sequence = int((data or {}).get("seq") or 0)
             self.resume_count += 1
             session.send_dispatch("RESUMED", {})
-        elif op == 8:
+        elif op == 8:  # Request Guild Members: by a prefix of the username or nickname
+            query = str((data or {}).get("query") or "").lower()
+            limit = int((data or {}).get("limit") or 0) or len(self.members)
+            named = [
+                u
+                for u in self.members
+                if u.username.lower().startswith(query) or (u.nick or "").lower().startswith(query)
+            ]
             chunk = {
                 "guild_id": str(self.guild_id),
-                "members": [self.member_payload(u) for u in self.members],
+                "members": [self.member_payload(u) for u in named[:limit]],
                 "chunk_index": 0,
                 "chunk_count": 1,
                 "nonce": (data or {}).get("nonce"),

@@ -53,6 +53,7 @@ class DiscordUser:
     id: int
     username: str
     bot: bool = False
+    nick: str | None = None  # the member's nickname in the guild
 
     def to_api(self) -> dict[str, Any]:
         """The API ``User`` object."""
@@ -82,7 +83,7 @@ class DiscordUser:
             "mute": False,
             "flags": 0,
             "pending": False,
-            "nick": None,
+            "nick": self.nick,
             "permissions": ALL_PERMISSIONS if permissions is None else str(permissions),
         }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -167,8 +168,15 @@ class FakeDiscordServer(RestRoutes, InteractionRoutes, GatewayMixin, MemberRoles
     def post_user_message(
         self, content: str, *, channel_id: int | None = None, user: DiscordUser = ALICE
     ) -> StoredDiscordMessage:
-        """A user writes ``content`` in a channel or thread (dispatches MESSAGE_CREATE)."""
-        return self.create_message(channel_id or self.channel_id, {"content": content}, None, user)
+        """A user writes ``content`` in a channel or thread (dispatches MESSAGE_CREATE); the
+        members it mentions (``<@id>``, as a client writes a mention chosen from its list) are
+        its ``mentions``, as Discord sends them."""
+        ids = {int(found) for found in re.findall(r"<@!?(\d+)>", content)}
+        mentions = [u.to_api() for u in self.members if u.id in ids]
+        target = channel_id or self.channel_id
+        return self.create_message(
+            target, {"content": content}, None, user, extra={"mentions": mentions}
+        )
 
     def messages_in(self, channel_id: int | None = None) -> list[StoredDiscordMessage]:
         """Messages in a channel or thread (ephemeral ones included), oldest first."""

@@ -24,7 +24,7 @@ from bot.discord.slash import club_group, go_group, localized_choices, option_ty
 from bot.telegram.menu import command_menu, menu_entries
 from engine.colors import Color
 from engine.coords import Point
-from service import GameService, View, club_commands, commands, i18n, registry
+from service import Actor, GameService, View, club_commands, commands, i18n, registry
 from service.commands import (
     Accept,
     Challenge,
@@ -346,3 +346,109 @@ def test_usage_lines_name_their_placeholders_in_the_readers_language(code: str) 
         for arg in spec.args:
             missing = i18n.in_language(code, registry.placeholder(arg))
             assert missing != registry.placeholder(arg), (spec.name, arg.name)
+
+
+# -- a user and option aliases from the registration ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Wave(Command[View]):
+    """Another toy: wave at a user (the sender without one)."""
+
+    user: str | None
+    loud: bool = False
+
+
+async def wave(unit: Unit, command: Wave) -> View:
+    return View((f"wave at {command.user}",))
+
+
+@pytest.fixture
+def waving(monkeypatch: pytest.MonkeyPatch) -> Iterator[Spec]:
+    """``wave [@user] [loud=yes|no]`` (also ``noisy=``) registered for one test."""
+    monkeypatch.setitem(i18n.SOURCE, "help.cmd.wave", "Wave at someone")
+    monkeypatch.setitem(i18n.SOURCE, "help.option.loud", "whether everyone hears it")
+    registry.command(
+        Wave,
+        "wave",
+        build=lambda w, user: Wave(user.id if user else None, w.options.get("loud") == "yes"),
+        writes=False,
+        args=(Arg("@user", ArgKind.MENTION, required=False),),
+        options=(
+            Option(
+                "loud",
+                OptionKind.YES_NO,
+                ("yes", "no"),
+                aliases=("noisy",),
+                help="help.option.loud",
+            ),
+        ),
+        game=False,
+    )(wave)
+    try:
+        yield registry.spec_of(Wave)
+    finally:
+        registry.unregister(Wave)
+
+
+async def test_one_registration_with_a_user_reads_a_name_and_an_alias(waving: Spec) -> None:
+    """A user argument and an option's aliases need nothing but the registration: the grammar
+    reads ``wave bob noisy=yes`` as ``wave @bob loud=yes`` once ``bob`` is known here, and
+    help explains both."""
+    words = grammar.parse("wave bob NOISY=yes")
+    assert words == grammar.Words("wave", (), {"loud": "yes"}, mention="bob", named=True)
+
+    async def resolve(name: str) -> Actor:
+        raise AssertionError(name)
+
+    async def find(name: str) -> list[Actor]:
+        return [BOB] if name == "bob" else []
+
+    user = await grammar.mentioned(words, resolve, find)
+    assert grammar.command_of(words, user) == Wave(BOB.id, loud=True)
+    with pytest.raises(BadArguments) as error:
+        await grammar.mentioned(grammar.parse("wave carol"), resolve, find)
+    assert error.value.key == "grammar.name_unknown"
+    assert error.value.params["written"] == "wave @carol"
+    lines = grammar.help_lines("wave")
+    assert t("help.mention") in lines and "  loud=yes|no — whether everyone hears it" in lines
+
+
+def test_an_alias_is_no_slash_option(waving: Spec) -> None:
+    """Discord offers each option once, by its own name."""
+
+    async def run(*_: object) -> None: ...
+
+    async def complete(*_: object) -> list[str]:
+        return []
+
+    slash = go_group(run, complete).get_command("wave")
+    assert isinstance(slash, app_commands.Command)
+    assert [p.name for p in slash.parameters] == ["user", "loud"]
+
+
+def test_options_named_reads_aliases_and_refuses_doubles() -> None:
+    options = (Option("color", aliases=("colour",)), Option("size", OptionKind.INT))
+    assert registry.options_named(options, {"Colour": " White ", "size": "9"}) == {
+        "color": "white",
+        "size": "9",
+    }
+    with pytest.raises(BadArguments) as error:
+        registry.options_named(options, {"color": "black", "colour": "white"})
+    assert error.value.key == "grammar.option_twice"
+    with pytest.raises(BadArguments) as error:
+        registry.options_named(options, {"colours": "black"})
+    assert error.value.key == "error.option_unknown"
+    assert error.value.params == {"key": "colours", "known": "color, size"}
+
+
+async def test_the_computer_reads_colour_too(database: Database, clock: FakeClock) -> None:
+    """``computer colour=white`` (or a command value with the alias) gives the player White."""
+    service = computer_service(database, clock, "C3")
+    view = await service.execute(Computer({"size": "9", "Colour": "white"}), Request(ALICE))
+    assert view.board is not None and view.board.white_name == "@alice"
+    words = grammar.parse("computer colour=black size=9")
+    assert words.options == {"color": "black", "size": "9"}
+    with pytest.raises(BadArguments) as error:
+        await service.execute(Computer({"color": "black", "colour": "white"}), Request(ALICE))
+    assert error.value.key == "grammar.option_twice"

@@ -72,10 +72,11 @@ async def test_unknown_commands_and_malformed_input(
         "hello there": "Unknown command “hello”: <code>help</code> lists the commands.",
         "/play": "<code>play</code> needs &lt;point&gt;: play &lt;point&gt; [#game]",
         "/challenge size=99": "Board size 99 is not supported: use size=5 to size=25",
-        "/challenge colour=red": (
-            "<code>challenge</code> has no option colour=: challenge [@user] [size=…] "
+        "/challenge colr=red": (
+            "<code>challenge</code> has no option colr=: challenge [@user] [size=…] "
             "[handicap=…] [komi=…] [color=…] [time=…] [rated=…] [weekend=…]"
         ),
+        "/challenge colour=red": "color=red is not allowed: use color=black|white|nigiri",
         "/pass": (
             "You have no game in progress here; start one with <code>challenge @someone</code>."
         ),
