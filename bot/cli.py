@@ -572,6 +572,10 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.invite import add_invite_command
 
     add_invite_command(commands)
+
+    from bot.cli_ops import add_ops_commands
+
+    add_ops_commands(commands)
     return parser
 
 
