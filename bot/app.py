@@ -50,6 +50,7 @@ from storage import (
     DatabaseCannotOpen,
     DatabaseRejected,
     DatabaseUnreachable,
+    SchemaTooNew,
     open_database,
     parse_database_url,
     server_address,
@@ -170,6 +171,11 @@ async def open_storage(config: Config) -> Database:
         why = startup.reason(error.__cause__ or error)
         text = t("startup.cannot_open", path=error.where, reason=why, check=check)
         raise StartupFailure(text, startup.EXIT_CANT_CREATE) from None
+    except SchemaTooNew as error:
+        parsed = parse_database_url(config.database_url)
+        where = str(parsed.path) if parsed.path else server_address(parsed.dsn or "")
+        text = t("startup.schema_too_new", where=where, schema=error.current, latest=error.latest)
+        raise StartupFailure(text, startup.EXIT_SCHEMA_TOO_NEW) from None
 
 
 async def _serve_chats(config: Config, service: GameService, deliveries: Deliveries) -> int:

@@ -3,6 +3,8 @@ is (the README lists them):
 
 - ``2`` (:data:`EXIT_CONFIG`): a setting is malformed (a token that is not a token's shape),
   or nothing is configured to run;
+- ``65`` (:data:`EXIT_SCHEMA_TOO_NEW`, sysexits' EX_DATAERR): the database's schema is newer
+  than this build's (a newer gobot upgraded it; migrations only go forward);
 - ``66`` (:data:`EXIT_NO_DATABASE`, sysexits' EX_NOINPUT): the PostgreSQL database named in
   ``DATABASE_URL`` does not exist on its server;
 - ``69`` (:data:`EXIT_UNAVAILABLE`, sysexits' EX_UNAVAILABLE): a service cannot be reached;
@@ -31,6 +33,7 @@ from urllib.parse import urlsplit
 from service.i18n import add_messages, t
 
 EXIT_CONFIG = 2
+EXIT_SCHEMA_TOO_NEW = 65
 EXIT_NO_DATABASE = 66
 EXIT_UNAVAILABLE = 69
 EXIT_SOFTWARE = 70
@@ -69,6 +72,11 @@ ENGLISH = {
     "startup.nothing_to_run": (
         "nothing to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN, or run with a terminal "
         "(docker run -it …), or pipe a script (python -m bot < game.txt)"
+    ),
+    "startup.schema_too_new": (
+        "the database {where} has schema {schema}, newer than this gobot's {latest}: a newer "
+        "gobot upgraded it, and migrations only go forward; run that newer gobot, or restore a "
+        "backup taken before the upgrade (gobot restore)"
     ),
 }
 add_messages(ENGLISH)

@@ -15,6 +15,7 @@ import sqlite3
 from urllib.parse import urlsplit
 
 from service.ports import Database
+from storage.migrations import SchemaTooNew
 from storage.url import (
     POSTGRES_FORM,
     BadDatabaseUrl,
@@ -33,6 +34,7 @@ __all__ = [
     "DatabaseUnavailable",
     "DatabaseUnreachable",
     "DatabaseUrl",
+    "SchemaTooNew",
     "open_database",
     "parse_database_url",
     "server_address",

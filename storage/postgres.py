@@ -393,6 +393,7 @@ async def _migrate(conn: Any) -> None:
         await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
         await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        migrations.refuse_newer(current, "postgresql")  # a newer build upgraded it
         for version, sql in migrations.load("postgresql"):
             if version > current:
                 await conn.execute(sql)

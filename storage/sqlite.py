@@ -233,7 +233,10 @@ async def _migrate(conn: aiosqlite.Connection) -> None:
     turns (``BEGIN IMMEDIATE`` waits for the writer lock), and each migration runs once."""
     await conn.execute("BEGIN IMMEDIATE")
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    cursor = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+    row = await cursor.fetchone()
     await conn.commit()
+    migrations.refuse_newer(row[0] if row else 0, "sqlite")  # a newer build upgraded it
     for version, sql in migrations.load("sqlite"):
         await conn.execute("BEGIN IMMEDIATE")
         cursor = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")

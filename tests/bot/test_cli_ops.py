@@ -18,6 +18,7 @@ import pytest
 from bot.cli import main
 from service import GameService
 from service.commands import Accept, Actor, Challenge, Play, Request, Resign
+from service.i18n import t
 from service.ports import Database
 from storage import migrations
 from storage.backup import latest_schema, migration_names
@@ -402,3 +403,24 @@ async def test_a_backup_while_moves_stream_in_has_every_acknowledged_move(
 def sqlite_rows(path: Path, query: str) -> list[tuple[Any, ...]]:
     with contextlib.closing(sqlite3.connect(path)) as conn:
         return conn.execute(query).fetchall()
+
+
+def test_the_bot_refuses_to_start_on_a_newer_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.app import open_storage
+    from bot.config import Config
+    from bot.startup import EXIT_SCHEMA_TOO_NEW, StartupFailure
+
+    path = tmp_path / "games.db"
+    asyncio.run(at_version(path, len(migrations.load("sqlite"))))
+    latest = latest_schema("sqlite")
+    with contextlib.closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("INSERT INTO schema_version VALUES (?)", (latest + 2,))
+    with pytest.raises(StartupFailure) as refused:
+        asyncio.run(open_storage(Config(database_url=f"sqlite:///{path}")))
+    assert refused.value.code == EXIT_SCHEMA_TOO_NEW
+    assert refused.value.message == t(
+        "startup.schema_too_new", where=str(path), schema=latest + 2, latest=latest
+    )
+    assert version_of(path) == latest + 2

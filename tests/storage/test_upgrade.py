@@ -52,7 +52,7 @@ from service.commands import (
 )
 from service.errors import UserError
 from service.ports import Database, GameStatus
-from storage import migrations
+from storage import SchemaTooNew, migrations
 from storage.sqlite import open_sqlite
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 
@@ -510,3 +510,18 @@ async def test_an_upgrade_from_the_first_schema_keeps_everything(
         assert view.game_id == max(keys_of(rows.rows).games) + 1
     finally:
         await database.close()
+
+
+async def test_a_database_newer_than_this_build_is_refused_and_left_alone(target: Target) -> None:
+    """Migrations only go forward: a database a newer build upgraded is not opened (the bot
+    says so at start) and not changed."""
+    await target.migrate()
+    newer = migrations.load(target.dialect)[-1][0] + 1
+    await target.insert("schema_version", {"version": newer})
+    with pytest.raises(SchemaTooNew) as refused:
+        await target.open()
+    assert (refused.value.current, refused.value.latest) == (newer, newer - 1)
+    columns = await target.columns()
+    assert "schema_version" in columns
+    with pytest.raises(SchemaTooNew):
+        await target.migrate()  # still refused: nothing was changed or recorded
