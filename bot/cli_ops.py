@@ -11,10 +11,7 @@ for PostgreSQL, the ``pg_dump``/``pg_restore`` command to run instead); ``migrat
 from __future__ import annotations
 
 import argparse
-import asyncio
-import datetime as dt
 import shlex
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -86,6 +83,8 @@ def postgres_advice(tool: str, dsn: str, file: str) -> list[str]:
         words = ["pg_restore", "--clean", "--if-exists", "--no-owner", *options]
         words += [f"--dbname={url}", file]
         what = "gobot restore restores SQLite databases; stop the bot, then use pg_restore"
+    import shutil
+
     lines = [f"error: {what}:", "  " + shlex.join(words)]
     if "<secret>" in url:
         lines.append("(the password is masked: put it in PGPASSWORD or ~/.pgpass)")
@@ -168,6 +167,8 @@ def _restore(args: argparse.Namespace) -> int:
     running = fresh_heartbeat(config)
     if running is not None:
         raise OpsError(running)
+    import datetime as dt
+
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     restored = restore_sqlite(Path(args.backup), parsed.path, stamp)
     print(f"restored {args.backup} into {parsed.path}: {restored.summary.line()}")
@@ -188,6 +189,8 @@ def _latest(dialect: str) -> int:
 
 def current_schema(parsed: DatabaseUrl) -> int:
     """The schema version of the configured database."""
+    import asyncio
+
     from storage.backup import postgres_schema, sqlite_schema
 
     if parsed.dialect == "postgresql":
@@ -215,6 +218,8 @@ def _migrate(args: argparse.Namespace) -> int:
     if args.check:
         print(f"schema {before}; would apply {', '.join(waiting)} (to schema {latest})")
         return EXIT_PENDING
+    import asyncio
+
     asyncio.run(_apply())
     after = current_schema(parsed)
     applied = [name for name in waiting if int(name[:4]) <= after]

@@ -424,3 +424,16 @@ def test_the_bot_refuses_to_start_on_a_newer_database(
         "startup.schema_too_new", where=str(path), schema=latest + 2, latest=latest
     )
     assert version_of(path) == latest + 2
+
+
+def test_the_readme_and_the_help_name_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    tools = readme.partition("## Organiser tools (`gobot`)")[2].partition("\n## ")[0]
+    for row in ("gobot backup PATH [--force]", "gobot restore BACKUP", "gobot migrate [--check]"):
+        assert f"| `{row}` |" in tools
+    assert "## Backups and upgrades" in readme
+    for command in ("backup", "restore", "migrate"):
+        with pytest.raises(SystemExit) as done:
+            main([command, "--help"])
+        assert done.value.code == 0
+        assert "Exit 0" in capsys.readouterr().out
