@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -38,6 +39,10 @@ class BackupError(Exception):
 
 class DatabaseInUse(BackupError):
     """Another connection (a running bot) has the SQLite database open."""
+
+
+class Unreadable(BackupError):
+    """SQLite cannot read the file (not a database, or damaged)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +263,8 @@ def exclusive(path: Path, seconds: float = LOCK_SECONDS) -> Iterator[sqlite3.Con
                     f"{path} is in use (a running bot has it open): stop the bot, then restore"
                 ) from None
             raise BackupError(f"cannot lock {path}: {error}") from None
+        except sqlite3.DatabaseError as error:  # not a database, or a damaged one
+            raise Unreadable(f"{path} is not a readable SQLite database: {error}") from None
         yield conn
     finally:
         conn.close()
@@ -273,7 +280,8 @@ class Restored:
 
 def restore_sqlite(backup: Path, target: Path, stamp: str) -> Restored:
     """Replace the SQLite database ``target`` with the checked ``backup``; the previous
-    database is kept as ``<target>.before-restore-<stamp>``. Refuses (:class:`DatabaseInUse`)
+    database is kept as ``<target>.before-restore-<stamp>`` (one file; a file SQLite cannot read
+    is moved there whole, with its ``-wal`` and ``-shm``). Refuses (:class:`DatabaseInUse`)
     while another connection has ``target`` open. ``target`` need not exist (its folder is
     created)."""
     if backup.exists() and target.exists() and backup.resolve() == target.resolve():
@@ -283,30 +291,69 @@ def restore_sqlite(backup: Path, target: Path, stamp: str) -> Restored:
         check(source, backup)
         if not target.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
-            partial = _partial(target)
-            try:
-                _copy_into(source, partial)
-                _place(partial, target, force=False)
-            finally:
-                with contextlib.suppress(OSError):
-                    partial.unlink()
+            _restore_new(source, target)
             return Restored(summarise(target), None)
         previous = target.with_name(f"{target.name}.before-restore-{stamp}")
         if previous.exists():
             raise BackupError(f"{previous} exists: try again in a second")
-        with exclusive(target) as conn:
-            _copy_into(conn, previous)  # the previous database, WAL and all, in one file
-            try:
-                source.backup(conn)
-            except sqlite3.Error as error:
-                raise BackupError(
-                    f"cannot restore into {target}: {error}; the previous database is kept at "
-                    f"{previous}"
-                ) from None
-            summary = check(conn, target)
-        return Restored(summary, previous)
+        journal = _keep(Path(f"{target}-wal"), Path(f"{previous}-wal"))
+        try:
+            with exclusive(target) as conn:
+                try:
+                    _copy_into(conn, previous)  # the previous database, WAL and all, one file
+                except sqlite3.DatabaseError as error:  # damaged past its first pages
+                    with contextlib.suppress(OSError):
+                        previous.unlink()
+                    raise Unreadable(str(error)) from None
+                try:
+                    source.backup(conn)
+                except sqlite3.Error as error:
+                    raise BackupError(
+                        f"cannot restore into {target}: {error}; the previous database is kept "
+                        f"at {previous}"
+                    ) from None
+                summary = check(conn, target)
+            return Restored(summary, previous)
+        except Unreadable:  # a damaged database: moved aside as it was, with its journal
+            os.replace(target, previous)
+            for suffix in ("-wal", "-shm"):  # SQLite may have dropped or changed them
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(f"{target}{suffix}")
+            if journal is not None:
+                os.replace(journal, f"{previous}-wal")
+                journal = None
+            _restore_new(source, target)
+            return Restored(summarise(target), previous)
+        finally:
+            if journal is not None:
+                with contextlib.suppress(OSError):
+                    journal.unlink()
     finally:
         source.close()
+
+
+def _keep(journal: Path, aside: Path) -> Path | None:
+    """A second name for ``journal`` (the database's ``-wal``) before SQLite opens a database
+    that may turn out damaged (SQLite may drop the journal of a file it cannot read)."""
+    if not journal.exists():
+        return None
+    kept = aside.with_name(f".{aside.name}.partial-{os.getpid()}")
+    try:
+        os.link(journal, kept)
+    except OSError:
+        shutil.copyfile(journal, kept)
+    return kept
+
+
+def _restore_new(source: sqlite3.Connection, target: Path) -> None:
+    """Copy ``source`` to the new file ``target`` (written aside, then named)."""
+    partial = _partial(target)
+    try:
+        _copy_into(source, partial)
+        _place(partial, target, force=False)
+    finally:
+        with contextlib.suppress(OSError):
+            partial.unlink()
 
 
 def sqlite_schema(path: Path) -> int:

@@ -437,3 +437,18 @@ def test_the_readme_and_the_help_name_the_commands(capsys: pytest.CaptureFixture
             main([command, "--help"])
         assert done.value.code == 0
         assert "Exit 0" in capsys.readouterr().out
+
+
+def test_a_damaged_database_is_moved_aside_whole(
+    games_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_cli(capsys, "backup", "copy.db")[0] == 0
+    good = rows(games_db)
+    games_db.write_bytes(b"scrambled by a broken disk " * 300)
+    Path(f"{games_db}-wal").write_bytes(b"and its journal")
+    code, out, err = run_cli(capsys, "restore", "copy.db")
+    assert (code, err) == (0, "")
+    kept = Path(out.splitlines()[1].removeprefix("the previous database is kept at "))
+    assert kept.read_bytes() == b"scrambled by a broken disk " * 300
+    assert Path(f"{kept}-wal").read_bytes() == b"and its journal"
+    assert not Path(f"{games_db}-wal").exists() and rows(games_db) == good
