@@ -454,7 +454,7 @@ async def source(tmp_path: Path) -> tuple[Source, dict[str, Any]]:
         await database.close()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 async def target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Target]:
     if request.param == "sqlite":
         yield SqliteTarget(tmp_path / "old.db")
