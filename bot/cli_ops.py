@@ -30,13 +30,18 @@ NO_DATABASE = (
 )
 
 
+def reason(exc: BaseException) -> str:
+    """What went wrong, never empty, on one line."""
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
+
+
 class OpsError(Exception):
     """What to print on standard error (one line or a few) before exiting with status 2."""
 
 
 def configured() -> tuple[DatabaseUrl, Config]:
     """The database ``DATABASE_URL`` names and the settings; raises :class:`OpsError`."""
-    from bot.cli import reason
     from bot.config import ConfigError, load_config
     from storage import BadDatabaseUrl, parse_database_url
 
@@ -105,7 +110,6 @@ def fail(lines: list[str] | str) -> int:
 
 def guarded(args: argparse.Namespace, work: Any) -> int:
     """Run ``work(args)``; every error is said on standard error with exit status 2."""
-    from bot.cli import reason
     from storage.backup import BackupError
 
     try:
@@ -202,7 +206,7 @@ def current_schema(parsed: DatabaseUrl) -> int:
 def _migrate(args: argparse.Namespace) -> int:
     from storage.backup import pending, too_new
 
-    parsed, _ = configured()
+    parsed, config = configured()
     if parsed.dialect == "memory":
         raise OpsError(f"{NOTHING_KEPT}: it is made anew, migrated, at every start")
     dialect = parsed.dialect
@@ -220,22 +224,24 @@ def _migrate(args: argparse.Namespace) -> int:
         return EXIT_PENDING
     import asyncio
 
-    asyncio.run(_apply())
+    asyncio.run(_apply(config))
     after = current_schema(parsed)
     applied = [name for name in waiting if int(name[:4]) <= after]
     print(f"applied {', '.join(applied)}: schema {after} now")
     return EXIT_OK
 
 
-async def _apply() -> None:
+async def _apply(config: Config) -> None:
     """Open the database as the bot does: that runs the migrations (each once, however many
     processes start together)."""
-    from bot.cli_club import ClubCliError, open_club_database
+    from bot.app import open_storage
+    from bot.secrets import mask
+    from bot.startup import StartupFailure
 
     try:
-        database = await open_club_database()
-    except ClubCliError as exc:
-        raise OpsError(str(exc)) from None
+        database = await open_storage(config)
+    except StartupFailure as exc:
+        raise OpsError(mask(exc.message, config.secrets)) from None
     await database.close()
 
 
