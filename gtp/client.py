@@ -113,11 +113,16 @@ class GtpEngine:
 
 
 def _kill_group(process: asyncio.subprocess.Process) -> None:
-    """Kill the engine and whatever it started (a wrapper script's engine holds its pipes)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    with contextlib.suppress(ProcessLookupError):
-        process.kill()
+    """Kill the engine and whatever it started (a wrapper script's engine holds its pipes).
+
+    Signals go by pid, never through ``process.kill()``: that polls (``waitpid``) first and so
+    reaps a child that has just died, under asyncio's child watcher, which then logs "Unknown
+    child process pid …, will report returncode 255" and reports the wrong status."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)  # the engine leads its own group
+    except (ProcessLookupError, PermissionError):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(process.pid, signal.SIGKILL)
 
 
 async def read_lines(
