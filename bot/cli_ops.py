@@ -168,6 +168,11 @@ def _restore(args: argparse.Namespace) -> int:
         assert parsed.dsn is not None
         return fail(postgres_advice("pg_restore", parsed.dsn, args.backup))
     assert parsed.path is not None
+    if not parsed.path.exists() and not args.new:
+        raise OpsError(
+            f"no database at {parsed.path}: check DATABASE_URL (it names the bot's database), "
+            "or give --new to restore into a new file there"
+        )
     running = fresh_heartbeat(config)
     if running is not None:
         raise OpsError(running)
@@ -257,8 +262,9 @@ Replace the bot's SQLite database (DATABASE_URL) with BACKUP (a gobot backup, or
 gobot database). Refuses while a bot has the database open (its lock is taken in exclusive mode)
 or while the bot's heartbeat file is fresh: stop the bot first. BACKUP is checked first
 (integrity, gobot tables, a schema this build knows); the previous database is kept beside it as
-<name>.before-restore-<UTC time>. PostgreSQL: prints the pg_restore command to use instead
-(exit 2). Exit 0 done, 2 an error."""
+<name>.before-restore-<UTC time>. Where DATABASE_URL names no file yet, it refuses (a wrong
+DATABASE_URL would restore somewhere the bot never reads) unless --new. PostgreSQL: prints the
+pg_restore command to use instead (exit 2). Exit 0 done, 2 an error."""
 
 MIGRATE_HELP = """\
 Bring the bot's database (DATABASE_URL) to this build's schema, as the bot does when it starts
@@ -284,6 +290,9 @@ def add_ops_commands(commands: Any) -> None:
         description=RESTORE_HELP,
     )
     restore.add_argument("backup", metavar="BACKUP", help="the backup file to restore")
+    restore.add_argument(
+        "--new", action="store_true", help="restore into DATABASE_URL's file though none is there"
+    )
     restore.set_defaults(handler=lambda args: guarded(args, _restore))
 
     migrate = commands.add_parser(

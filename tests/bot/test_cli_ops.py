@@ -252,7 +252,11 @@ def test_a_restore_onto_a_new_machine_makes_the_file(
     assert run_cli(capsys, "backup", "copy.db")[0] == 0
     fresh = Path("new/place/games.db")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{fresh}")
-    code, out, _ = run_cli(capsys, "restore", "copy.db")
+    # a DATABASE_URL naming no file is more often a forgotten setting than a new machine
+    code, out, err = run_cli(capsys, "restore", "copy.db")
+    assert (code, out) == (2, "") and f"no database at {fresh}" in err and "--new" in err
+    assert not fresh.exists()
+    code, out, _ = run_cli(capsys, "restore", "--new", "copy.db")
     assert code == 0 and out.splitlines()[1] == f"there was no database at {fresh} before"
     assert rows(fresh) == rows(games_db)
 
@@ -379,7 +383,7 @@ async def test_a_backup_while_moves_stream_in_has_every_acknowledged_move(
         await database.close()
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'restored.db'}")
-    code, _, err = await asyncio.to_thread(run_cli, capsys, "restore", "during.db")
+    code, _, err = await asyncio.to_thread(run_cli, capsys, "restore", "--new", "during.db")
     assert (code, err) == (0, "")
     live_events = {
         (gid, number): text
@@ -429,7 +433,11 @@ def test_the_bot_refuses_to_start_on_a_newer_database(
 def test_the_readme_and_the_help_name_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     tools = readme.partition("## Organiser tools (`gobot`)")[2].partition("\n## ")[0]
-    for row in ("gobot backup PATH [--force]", "gobot restore BACKUP", "gobot migrate [--check]"):
+    for row in (
+        "gobot backup PATH [--force]",
+        "gobot restore [--new] BACKUP",
+        "gobot migrate [--check]",
+    ):
         assert f"| `{row}` |" in tools
     assert "## Backups and upgrades" in readme
     for command in ("backup", "restore", "migrate"):
