@@ -94,6 +94,10 @@ CLUB: dict[str, str | tuple[str, str]] = {
         "The code {code} is unknown, used or expired (codes last 10 minutes): send `link` on "
         "your other account for a new one."
     ),
+    "error.link_code_claimed": (
+        "Code {code} was already entered on another account. Not you? Answer `link no` on "
+        "the account that asked for it, then get a new code with `link`."
+    ),
     "error.link_own_code": "That is this account's own code: enter it on your other account.",
     "error.link_same_platform": (
         "Both accounts are on the same platform: enter the code on your account on the "

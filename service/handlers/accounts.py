@@ -96,13 +96,10 @@ async def _use_code(unit: Unit, text: str) -> View:
         raise BadArguments(t("error.link_code_form", text=text.strip()))
     code = f"{code.replace('-', '')[:4]}-{code.replace('-', '')[4:]}"
     row = await unit.uow.codes.get(code)
-    if (
-        row is None
-        or row.used_at is not None
-        or row.claimed_by is not None
-        or row.expires_at <= unit.now
-    ):
+    if row is None or row.used_at is not None or row.expires_at <= unit.now:
         raise _wrong(code, mine, unit.now)
+    if row.claimed_by is not None:  # a real code (no guess): said so, and not counted
+        raise WrongPhase(t("error.link_code_claimed", code=code))
     if row.player == me:
         raise BadArguments(t("error.link_own_code"))
     if platform_of(row.player) == platform_of(me):
@@ -113,7 +110,7 @@ async def _use_code(unit: Unit, text: str) -> View:
     minutes = max(1, math.ceil((row.expires_at - unit.now) / 60.0))
     ask = t(
         "link.confirm",
-        account=f"@{unit.actor.name}",
+        account=f"@{unit.actor.name} (`{me}`)",  # a name anyone may take; the id is theirs
         platform=t(f"link.platform_{platform_of(me)}"),
         minutes=minutes,
     )

@@ -161,7 +161,8 @@ async def test_a_league_game_on_discord_counts_for_the_linked_telegram_account(
         asked = await answered(dc, dc.slash_command("club link", {"code": code[0]}))
         assert asked.response_data["content"] == t("link.asked", name="@alice", minutes=10)
         # the code's owner is asked in her private chat, and her answer links the accounts
-        confirm = prefix("link.confirm", account="@alice", platform="Discord", minutes=10)
+        account = f"@alice (`discord:{DISCORD_ALICE.id}`)"  # her name and her id
+        confirm = prefix("link.confirm", account=account, platform="Discord", minutes=10)
         await tg.wait_for(lambda: [x for x in texts(tg, A) if x.startswith(confirm)])
         linked = await say(tg, A, "/link yes", TELEGRAM_ALICE)
         assert linked.fields["text"] == t("link.done", name="@alice", account="@alice")

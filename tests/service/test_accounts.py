@@ -64,7 +64,7 @@ async def test_link_joins_accounts_into_one_person(
     assert asked.keys == ("link.asked",)
     [ask] = asked.notify  # the code's owner is asked, with the account's platform and name
     assert ask.player == ALICE.id and [key_of(x) for x in ask.lines] == ["link.confirm"]
-    assert ask.lines[0].params["account"] == "@alice_tg"
+    assert ask.lines[0].params["account"] == f"@alice_tg (`{ALICE_TG.id}`)"  # name and id
     assert key_of(ask.lines[0].params["platform"]) == "link.platform_telegram"
     assert await person_of(database, ALICE_TG.id) == ALICE_TG.id  # nothing yet
     view = await service.execute(LinkAccount("YES"), Request(ALICE))
@@ -216,7 +216,9 @@ async def test_the_owner_answers_within_the_codes_time(
     await service.execute(LinkAccount(code), Request(ALICE_TG))
     with pytest.raises(UserError) as taken:  # one account waits on a code: no second one
         await service.execute(LinkAccount(code), Request(ALICE_DC))
-    assert taken.value.key == "error.link_code_invalid"
+    assert taken.value.key == "error.link_code_claimed"  # said so, and not a wrong code:
+    async with database.unit_of_work() as uow:
+        assert await uow.codes.failures(ALICE_DC.id, 0.0) == []
     clock.advance(601)
     with pytest.raises(UserError) as late:
         await service.execute(LinkAccount("yes"), Request(ALICE))
