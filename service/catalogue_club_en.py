@@ -72,6 +72,15 @@ CLUB: dict[str, str | tuple[str, str]] = {
     ),
     "link.separated": "Separated: {names}. Every game stays where it was played.",
     # who the bot takes the sender for (the ids organisers need)
+    "whoami.private": "I sent you the answer in a private message.",
+    "whoami.private_needed": (
+        "`whoami` answers privately (it lists your linked accounts): open a private chat with "
+        "me, send /start there, then /whoami again."
+    ),
+    "whoami.slash_only": (
+        "`whoami` answers only you (it lists your linked accounts): use the slash command "
+        "`/club whoami`."
+    ),
     "whoami.id.discord": "Your Discord user id is {id}.",
     "whoami.id.telegram": "Your Telegram user id is {id}.",
     "whoami.id.console": "Your name on the console is {id}.",

@@ -157,8 +157,12 @@ class View:
     game_id: int | None = None
     file: tuple[str, bytes] | None = None  # (filename, content), e.g. an SGF record
     line_games: tuple[int | None, ...] = ()
-    #: for the sender's eyes only (a link code): never shown in a group's chat
+    #: for the sender's eyes only (a link code, ``whoami``'s linked accounts): never shown in a
+    #: group's chat
     private: bool = False
+    #: the catalogue family whose ``.private``, ``.private_needed`` and ``.slash_only`` say where a
+    #: private answer went, or how to get it, where it cannot be shown (a group, a plain message)
+    private_family: str = "link"
     table: TableView | None = None  # a table to draw as an image (league standings)
     language: str = "en"  # the language the lines are in (the reader's)
 

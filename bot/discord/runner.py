@@ -237,7 +237,8 @@ class Runner:
                 actor, words, message.channel.id, update, users, where, (server, room), guild
             )
             if view.private:  # a plain message has no private answer: never a code here
-                await message.channel.send(translate(view.language, "link.slash_only"))
+                said = f"{view.private_family}.slash_only"
+                await message.channel.send(translate(view.language, said))
                 return
             answer = MessageAnswer(message)
             await self.presenter.reply(

@@ -36,11 +36,11 @@ async def send_private(
     """A private answer asked in a group: sent to the sender's private chat, and the group is
     told so (or, when the sender never opened a private chat, told how to)."""
     user = user_id_of(actor.id)
-    said = "link.private_needed"
+    said = f"{view.private_family}.private_needed"
     if user is not None:
         try:
             await bot.send_message(user, as_html(view.lines), parse_mode=ParseMode.HTML)
-            said = "link.private"
+            said = f"{view.private_family}.private"
         except (Forbidden, BadRequest):
             pass
     await bot.send_message(

@@ -271,4 +271,5 @@ async def whoami(unit: Unit, command: WhoAmI) -> View:
         lines.append(t("whoami.organiser_here"))
     else:
         lines.append(t("whoami.not_organiser"))
-    return View(tuple(lines))
+    # for the sender only: their linked accounts tell which Telegram user is which Discord user
+    return View(tuple(lines), private=True, private_family="whoami")

@@ -16,6 +16,7 @@ async def test_whoami_gives_the_organisers_entry(fake: FakeDiscordServer, tmp_pa
     fake.everyone_permissions = discord.Permissions(send_messages=True).value  # Bob manages none
     async with running_bot(fake, tmp_path / "games.db"):
         asked = await answered(fake, fake.slash_command("club whoami"))
+        assert asked.ephemeral  # its linked accounts are the sender's business only
         sent = fake.original_message(asked)
         assert sent is not None
         assert f"`discord:{DISCORD_ALICE.id}`" in sent.content
