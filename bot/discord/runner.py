@@ -237,8 +237,8 @@ class Runner:
                 actor, words, message.channel.id, update, users, where, (server, room), guild
             )
             if view.private:  # a plain message has no private answer: never a code here
-                said = f"{view.private_family}.slash_only"
-                await message.channel.send(translate(view.language, said))
+                only = f"{view.private_family}.slash_only"
+                await message.channel.send(translate(view.language, only))
                 return
             answer = MessageAnswer(message)
             await self.presenter.reply(
