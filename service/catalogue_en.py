@@ -73,6 +73,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "challenge.accepted": "Game #{id} begins: {black} plays Black, {white} plays White.",
     "challenge.declined": "Challenge #{id} was declined by {name}.",
     "challenge.withdrawn": "Challenge #{id} was withdrawn by {name}.",
+    "challenge.removed": "Challenge #{id} was removed by the organiser {name}.",
     # play
     "notice.your_move": "Your move in game #{id}: {caption}",
     "notice.little_time": "Little time left in game #{id}: {left}. Your move!",
@@ -329,7 +330,9 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "error.challenge_self": "You cannot challenge yourself: name another player, or leave it open.",
     "error.accept_own": "You cannot accept your own challenge; `decline` withdraws it.",
     "error.accept_other": "Challenge #{id} is addressed to somebody else.",
-    "error.decline_other": "Only the challenged player (or the challenger) can decline #{id}.",
+    "error.decline_other": (
+        "Only the challenged player, the challenger or an organiser here can decline #{id}."
+    ),
     "error.dead_needs_points": "Name at least one stone of the group: `dead D4`.",
     "error.dead_empty": "{point} is empty: name a stone of the group to toggle.",
     "error.dead_inside_dead": (
@@ -446,7 +449,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "who.organiser": "an organiser",
     "help.cmd.challenge": "Propose a game; without @user anyone may accept it.",
     "help.cmd.accept": "Accept a challenge: the game starts.",
-    "help.cmd.decline": "Refuse a challenge (or withdraw your own).",
+    "help.cmd.decline": "Refuse a challenge (or withdraw your own; organisers: remove any here).",
     "help.cmd.play": "Play a stone, e.g. `play D4` (or just `D4`; `D4 #12` in game 12).",
     "help.cmd.pass": "Pass; two passes in a row stop the game (Art. 9).",
     "help.cmd.resign": "Resign (Art. 11); asks for confirmation first (`resign yes`).",

@@ -257,6 +257,10 @@ class Spec:
     group: Group = Group.GO
     #: which lines of it only organisers may send, beyond ``who`` (``settings channel``)
     organiser: Callable[[Words], bool] | None = None
+    #: anyone may send it, but what it does depends on whether the sender organises here
+    #: (``whoami`` says so; ``decline`` lets an organiser remove anyone's challenge): the
+    #: adapters ask their platform as they do for an organiser's command
+    asks_organiser: bool = False
 
     @property
     def every_alias(self) -> tuple[str, ...]:
@@ -392,6 +396,7 @@ def command(
     style: Style = Style.SECONDARY,
     group: Group = Group.GO,
     organiser: Callable[[Words], bool] | None = None,
+    asks_organiser: bool = False,
 ) -> Callable[[F], F]:
     """Register the decorated function as the handler of ``kind``, with the command's words
     when people send it (``name``). ``build`` makes the value from a parsed line; by default
@@ -417,6 +422,7 @@ def command(
                 style,
                 group,
                 organiser,
+                asks_organiser,
             )
         )
         return run

@@ -30,7 +30,6 @@ from bot.telegram.formatting import HOME, as_html, fit, replying
 from bot.telegram.people import PLATFORM, People, language_of, user_id_of
 from bot.telegram.present import Origin, Presenter
 from service import Actor, GameService, Request, View
-from service.club_commands import WhoAmI
 from service.errors import BadArguments
 from service.i18n import t
 from service.players import player_id
@@ -203,7 +202,7 @@ class Handlers:
             links = self.people.links(actor)
         user = user_id_of(actor.id)
         organiser = (
-            (needs_organiser(words) or spec.command is WhoAmI)  # whoami says whether one is
+            (needs_organiser(words) or spec.asks_organiser)
             and user is not None
             and await self.admins.organises(chat_id, user)
         )

@@ -249,6 +249,7 @@ PLATFORMS = ("discord", "telegram", "console")
     local={"cs": ("kdojsem",), "hu": ("kivagyok",)},
     game=False,
     group=Group.CLUB,
+    asks_organiser=True,  # it says whether the sender organises here
 )
 async def whoami(unit: Unit, command: WhoAmI) -> View:
     """Who the bot takes the sender for, and what a bot's administrator needs to know: the

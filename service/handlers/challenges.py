@@ -7,6 +7,7 @@ import dataclasses
 
 from engine.colors import Color
 from service import people
+from service.authorization import organises
 from service.clock import TimeControl
 from service.commands import Accept, Actor, Challenge, Decline
 from service.errors import BadArguments, NoSuchGame, NotAPlayer, WrongPhase
@@ -156,18 +157,25 @@ async def accept(unit: Unit, command: Accept) -> View:
     return view
 
 
-@command(Decline, "decline", who=Who.CHALLENGED)
+@command(Decline, "decline", who=Who.CHALLENGED, asks_organiser=True)
 async def decline(unit: Unit, command: Decline) -> View:
-    """Refuse a challenge (the challenged user) or withdraw it (the challenger)."""
+    """Refuse a challenge (the challenged user) or withdraw it (the challenger); an organiser
+    of the challenge's community removes anyone's there (a flood of challenges that fills the
+    community's limit, a stale open challenge), and both players are told who did."""
     loaded = await _addressed(unit, open_ones=False)
     row, actor = loaded.row, unit.actor
     withdrawing = row.challenger == actor.id
-    if not withdrawing and row.challenged != actor.id:
+    declining = row.challenged == actor.id
+    if not (withdrawing or declining or organises(unit, row.community)):
         raise NotAPlayer(t("error.decline_other", id=row.id))
     loaded.row = dataclasses.replace(row, status=GameStatus.DECLINED)
     await unit.save(loaded)
-    key = "challenge.withdrawn" if withdrawing else "challenge.declined"
-    line = t(key, id=row.id, name=f"@{actor.name}")
-    other = row.challenged if withdrawing else row.challenger
-    notices = (Notice(other, (line,)),) if other else ()
-    return View((line,), notify=notices, game_id=row.id)
+    if withdrawing or declining:
+        key = "challenge.withdrawn" if withdrawing else "challenge.declined"
+        line = t(key, id=row.id, name=f"@{actor.name}")
+        other = row.challenged if withdrawing else row.challenger
+        notices = (Notice(other, (line,)),) if other else ()
+        return View((line,), notify=notices, game_id=row.id)
+    line = t("challenge.removed", id=row.id, name=f"@{actor.name}")
+    told = (row.challenger, row.challenged)
+    return View((line,), notify=tuple(Notice(p, (line,)) for p in told if p), game_id=row.id)

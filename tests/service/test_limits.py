@@ -23,7 +23,7 @@ from service.commands import (
     Resume,
     ShowBoard,
 )
-from service.errors import TooFast, WrongPhase
+from service.errors import NotAPlayer, TooFast, WrongPhase
 from service.limits import CommandBudget, Limits
 from service.ports import Database
 from tests.service.conftest import (
@@ -171,6 +171,35 @@ async def test_open_challenges_per_community_and_in_all(
     await service.execute(Challenge(None, {}), Request(crowd, "c", community=here))
     await service.execute(Decline(), Request(Actor("discord:1", "user1"), game=made[1]))
     await other_process.execute(Challenge(None, {}), Request(ALICE, "console"))
+
+
+async def test_an_organiser_clears_a_communitys_challenges(
+    database: Database, clock: FakeClock
+) -> None:
+    """A full community is not stuck with challenges nobody takes: its organisers remove any of
+    them (`decline #N`), and both players are told who did; an organiser of another community,
+    or a member who is neither player, may not."""
+    service = limited(database, clock, community_challenges=2)
+    here = "telegram:-5"
+    made = []
+    for number in range(2):
+        actor = Actor(f"telegram:{number}", f"user{number}")
+        target = BOB if number else None
+        view = await service.execute(Challenge(target, {}), Request(actor, "c", community=here))
+        made.append(view.game_id)
+    member = Request(Actor("telegram:8", "member"), "c", game=made[0], community=here)
+    elsewhere = Request(Actor("telegram:7", "admin"), "d", made[0], community="x", organiser=True)
+    for request in (member, elsewhere):
+        with pytest.raises(NotAPlayer) as refused:
+            await service.execute(Decline(), request)
+        assert refused.value.key == "error.decline_other"
+    for gid in made:
+        admin = Request(Actor("telegram:7", "admin"), "c", game=gid, community=here, organiser=True)
+        view = await service.execute(Decline(), admin)
+        assert view.keys == ("challenge.removed",)
+        told = {n.player for n in view.notify}
+        assert told == ({"telegram:0"} if gid == made[0] else {"telegram:1", BOB.id})
+    await service.execute(Challenge(None, {}), Request(CAROL, "c", community=here))  # room again
 
 
 async def test_marking_versions_per_stop(database: Database, clock: FakeClock) -> None:

@@ -4,6 +4,8 @@ administrators)."""
 
 from __future__ import annotations
 
+import re
+
 from bot.telegram.formatting import as_html
 from service.i18n import t
 from tests.bot.telegram.harness import BotProcess, RedeliveringTelegram, last_text, say
@@ -46,3 +48,18 @@ async def test_whoami_in_the_private_chat_answers_there(
     tg.open_private_chat(ALICE.id)
     reply = await say(tg, ALICE.id, "/whoami", ALICE)
     assert f"<code>telegram:{ALICE.id}</code>" in reply.fields["text"]
+
+
+async def test_a_groups_administrator_removes_anyones_challenge(
+    tg: RedeliveringTelegram, bot: BotProcess
+) -> None:
+    """``decline`` asks Telegram for the group's administrators too (its registration says
+    what it does depends on it): Bob, an administrator, removes Alice's open challenge."""
+    tg.set_admins(GROUP, [BOB])
+    made = await say(tg, GROUP, "/challenge size=9", ALICE)
+    number = re.search(r"#(\d+)", made.fields.get("text") or made.fields.get("caption", ""))
+    assert number is not None
+    removed = await say(tg, GROUP, f"/decline #{number[1]}", BOB)
+    assert removed.fields["text"].startswith(
+        t("challenge.removed", id=number[1], name="@bob").split("@")[0]
+    )
