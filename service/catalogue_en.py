@@ -330,6 +330,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "error.challenge_self": "You cannot challenge yourself: name another player, or leave it open.",
     "error.accept_own": "You cannot accept your own challenge; `decline` withdraws it.",
     "error.accept_other": "Challenge #{id} is addressed to somebody else.",
+    "error.marking_limit_game": (
+        "Game #{id} has had {limit} marking versions: accept one (`done`) or ask an organiser "
+        "to `adjudicate`."
+    ),
     "error.decline_other": (
         "Only the challenged player, the challenger or an organiser here can decline #{id}."
     ),

@@ -15,6 +15,9 @@ Every limit is a number a club could ask about, so they live here, together, and
   first; each ``dead`` makes the next). Past it ``dead`` is refused: the players accept a
   version (``done``), ``resume`` and play it out (the next stop starts afresh), or an organiser
   adjudicates.
+- ``markings_per_game``: marking versions in a whole game, all its stops together, so that
+  ``resume`` and two passes cannot restart the stream; past it ``dead`` is refused for good
+  (a stop still makes its own version: stops are bounded by ``moves_per_game``).
 - ``link_failures``: wrong link codes one person may enter in an hour (stored, so it holds
   across processes and restarts); then ``link CODE`` is refused until the hour is over.
 - ``burst`` and ``per_minute``: commands one person may send, as a token bucket: ``burst`` at
@@ -54,6 +57,7 @@ class Limits:
     community_challenges: int = 200
     bot_challenges: int = 2000
     markings_per_stop: int = 100
+    markings_per_game: int = 300
     link_failures: int = 5
     burst: int = 20
     per_minute: int = 60

@@ -49,6 +49,9 @@ async def dead(unit: Unit, command: Dead) -> View:
     limit = unit.context.limits.markings_per_stop
     if loaded.state.match.markings >= limit:  # no stream of versions: the players decide
         raise WrongPhase(t("error.marking_limit", id=loaded.row.id, limit=limit))
+    in_all = unit.context.limits.markings_per_game
+    if loaded.state.match.version >= in_all:  # nor one restarted by resuming
+        raise WrongPhase(t("error.marking_limit_game", id=loaded.row.id, limit=in_all))
     board = loaded.game.board
     chains = []
     for text in command.points:

@@ -61,6 +61,7 @@ LIMIT_ROWS = {  # the README's limit -> the numbers its value cell must give, in
     "open challenges per community": ("community_challenges",),
     "open challenges in the whole bot": ("bot_challenges",),
     "marking versions per stop": ("markings_per_stop",),
+    "marking versions per game": ("markings_per_game",),
     "wrong link codes per person": ("link_failures",),
     "games listed by `games`": ("listed_games", "OPEN_LISTED"),
     "moves in one `try`": ("try_moves",),

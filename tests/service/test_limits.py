@@ -25,7 +25,7 @@ from service.commands import (
 )
 from service.errors import NotAPlayer, TooFast, WrongPhase
 from service.limits import CommandBudget, Limits
-from service.ports import Database
+from service.ports import Database, GameStatus
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -200,6 +200,28 @@ async def test_an_organiser_clears_a_communitys_challenges(
         told = {n.player for n in view.notify}
         assert told == ({"telegram:0"} if gid == made[0] else {"telegram:1", BOB.id})
     await service.execute(Challenge(None, {}), Request(CAROL, "c", community=here))  # room again
+
+
+async def test_marking_versions_per_game(database: Database, clock: FakeClock) -> None:
+    """Resuming and passing twice starts a stop's count afresh, but not the game's: past
+    ``markings_per_game`` versions, `dead` is refused for good; `done` still ends it."""
+    service = limited(database, clock, markings_per_stop=3, markings_per_game=7)
+    gid = await start_game(service, "size=9")
+    await play_moves(service, gid, "E5", "C3", "pass", "pass")  # the stop: v1
+    for _ in range(3):
+        await service.execute(Dead(("C3",)), Request(ALICE, game=gid))  # v2 | v4 | v6
+        await service.execute(Resume(), Request(BOB, game=gid))  # the version stays
+        await play_moves(service, gid, "pass", "pass")  # a new stop: v3 | v5 | v7
+    before = await version_of(database, gid)
+    with pytest.raises(WrongPhase) as excinfo:  # the stop's own count is 1 of 3: the game's
+        await service.execute(Dead(("C3",)), Request(ALICE, game=gid))
+    assert says(excinfo.value, "error.marking_limit_game", id=gid, limit=7)
+    assert await version_of(database, gid) == before
+    await service.execute(Done(7), Request(ALICE, game=gid))
+    await service.execute(Done(7), Request(BOB, game=gid))
+    async with database.unit_of_work() as uow:
+        row = await uow.games.get(gid)
+    assert row is not None and row.status is GameStatus.FINISHED
 
 
 async def test_marking_versions_per_stop(database: Database, clock: FakeClock) -> None:
