@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_proposals.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_service.py
+	$(BIN)/python bench/bench_flood.py
 	$(BIN)/python bench/bench_processes.py
 	$(BIN)/python bench/bench_telegram.py
 	$(BIN)/python bench/bench_discord.py
