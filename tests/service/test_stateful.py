@@ -367,7 +367,11 @@ class ServiceMachine(RuleBasedStateMachine):
             return True, result
         if request.update_id is not None:
             self.claimed.add(request.update_id)
-        if request.actor in PEOPLE and not isinstance(command, Adjudicate | League):
+        # an organiser adjudicates, runs leagues and removes anyone's challenge (``decline``)
+        organising = isinstance(command, Adjudicate | League) or (
+            isinstance(command, Decline) and request.actor == ORGANISER
+        )
+        if request.actor in PEOPLE and not organising:
             for gid, stored in after.games.items():  # a person changes only their own games
                 row = stored.row
                 if before.games.get(gid) != stored:
