@@ -27,7 +27,6 @@ from records.sgf import read_sgf
 from service import GameService
 from service.club_commands import League, LeagueAction
 from service.commands import Accept, Actor, Adjudicate, Challenge, Play, Request, Resign
-from service.i18n import t
 from service.ports import Database
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 
