@@ -70,6 +70,8 @@ class Notice:
     #: which pings the reader wants: all, turn or none (``settings``, else ``GOBOT_NOTIFY``);
     #: None: not said (the adapter's default)
     notify: str | None = None
+    #: the game it is about when that is not the view's own (a league round's pairings)
+    game_id: int | None = None
 
     @property
     def wanted(self) -> bool:
@@ -165,6 +167,9 @@ class View:
     private_family: str = "link"
     table: TableView | None = None  # a table to draw as an image (league standings)
     language: str = "en"  # the language the lines are in (the reader's)
+    #: where the games this view started live (a league round's: the league's channel), for an
+    #: adapter to open their places there (a Discord thread); the games are its ``line_games``
+    home: str = ""
 
     def __post_init__(self) -> None:
         if self.line_games and len(self.line_games) != len(self.lines):

@@ -22,9 +22,18 @@ from bot.discord.outgoing import (
     user_id,
 )
 from bot.discord.pacing import Pacer
+from bot.discord.rounds import (
+    board_of,
+    new_games,
+    players_in,
+    round_channel,
+    thread_lines,
+    told_in_thread,
+    untold,
+)
 from bot.grammar import Spec
 from bot.snapshots import render_board, table_attachment
-from bot.words import said
+from bot.words import said, said_in
 from service import Actor, Button, Deliver, GameService, Notice, View
 from service.i18n import translate
 
@@ -153,6 +162,11 @@ class Presenter:
         view = said(view)
         pings, separate = sort_notices(view, actor.id)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
+        boards: dict[int, tuple[int, View]] = {}
+        if new_games(view):  # a league round: its games' threads first, which the reply links
+            await answer.hold(private=False)  # making threads may wait on a rate limit
+            boards = await self.open_round(view)
+            pings, separate = untold(view, set(boards), pings, separate)
         main = compose(
             await listed(view, self.thread_of),  # a games list links its games
             game_id=view.game_id,
@@ -171,6 +185,7 @@ class Presenter:
         else:
             public = view.board is not None or bool(view.notify) or command.home
             await self._here(answer, main, view, ticket, private=view.private or not public)
+        await self.post_round(view, boards)
         where = thread if thread is not None else answer.channel_id
         for players, notice in grouped(separate):
             notice_out = compose(notice.lines, pings=players, buttons=notice.buttons)
@@ -187,6 +202,46 @@ class Presenter:
         except discord.HTTPException as error:
             log.warning("could not open a thread for game %s: %s", view.game_id, error)
             return None
+
+    async def open_round(self, view: View) -> dict[int, tuple[int, View]]:
+        """Threads in the league's channel for the games a league round started (the view's
+        :func:`~bot.discord.rounds.new_games`): game → its thread and its board, said in the
+        view's language. When Discord refuses a thread (a missing permission) one warning is
+        logged and no more are tried: the games are played all the same, their players told
+        as without threads."""
+        channel_id = round_channel(view)
+        if channel_id is None:
+            return {}
+        opened: dict[int, tuple[int, View]] = {}
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            for game in new_games(view):
+                if await self.thread_of(game) is not None:
+                    continue  # opened meanwhile (another process): never a second one
+                board = said_in(await board_of(self.service, game, view.home), view.language)
+                thread = await self.open_thread(channel, board)
+                if thread is None:
+                    break  # not a channel threads open under (a direct message, a forum)
+                opened[game] = (thread, board)
+        except discord.HTTPException as error:
+            log.warning("could not open threads for a league round in %s: %s", channel_id, error)
+        return opened
+
+    async def post_round(self, view: View, boards: Mapping[int, tuple[int, View]]) -> None:
+        """Each new game's first board in its thread: the round's heading and the game's
+        pairing above the board, both players mentioned (which adds them to the thread)."""
+        for game, (thread, board) in boards.items():
+            out = compose(
+                thread_lines(view, game, board),
+                game_id=game,
+                png=await render_board(board.board),
+                pings=players_in(view, game),
+                buttons=board.buttons,
+            )
+            try:
+                await self.post(thread, out, game, self.pacer.ticket())
+            except discord.HTTPException as error:
+                log.warning("could not post game %s's board in its thread: %s", game, error)
 
     async def _in_thread(
         self, answer: Answer, thread: int, out: Outgoing, view: View, opening: bool, ticket: int
@@ -289,7 +344,13 @@ class Presenter:
         """Scheduler notices (reminders, loss on time) and notices from other platforms for
         Discord players: in the game's thread (boards paced), else by direct message."""
         view = said(view)
-        mine = [n for n in view.notify if user_id(n.player) is not None and n.wanted]
+        boards = await self.open_round(view)  # a league round paired from elsewhere
+        await self.post_round(view, boards)
+        mine = [
+            n
+            for n in view.notify
+            if user_id(n.player) is not None and n.wanted and not told_in_thread(n, set(boards))
+        ]
         if not mine:
             return
         groups = grouped(mine)
