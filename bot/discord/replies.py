@@ -160,8 +160,8 @@ class Presenter:
         """Answer a command: the view where it was asked, or in the game's thread (then a short
         pointer where it was asked, sent first); a league round's new games in threads of
         their own first (:meth:`open_round`), which the reply links; pings, separate notices,
-        the challenge's offer once taken, other platforms. ``ticket`` orders the game's boards (:class:`Pacer`).
-        Everything is said in its reader's language here."""
+        the challenge's offer once taken, other platforms. ``ticket`` orders the game's boards
+        (:class:`Pacer`). Everything is said in its reader's language here."""
         view = said(view)
         pings, separate = sort_notices(view, actor.id)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
