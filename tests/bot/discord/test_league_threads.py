@@ -254,3 +254,35 @@ async def test_a_refused_thread_starts_the_games_all_the_same(
         await answered(fake, play)
         board = await board_count(fake, fake.channel_id, 1)
         assert board.embeds[0]["title"] == t("discord.title", id=1)
+
+
+@pytest.fixture
+async def mute_threads(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscordServer]:
+    """A fake Discord that lets the bot open threads but not write in them (Send Messages in
+    Threads denied)."""
+    post = FakeDiscordServer._post_message
+
+    async def refuse_in_threads(
+        self: FakeDiscordServer, request: web.Request, call: RecordedRequest
+    ) -> web.Response:
+        if "thread_metadata" in self.channel(int(request.match_info["channel_id"])):
+            raise DiscordApiError(403, "Missing Permissions", 50013)
+        return await post(self, request, call)
+
+    monkeypatch.setattr(FakeDiscordServer, "_post_message", refuse_in_threads)
+    async with start_fake_discord(limits=LIMITS) as server:
+        yield server
+
+
+async def test_players_whose_thread_stays_empty_are_pinged_on_the_reply(
+    mute_threads: FakeDiscordServer, tmp_path: Path
+) -> None:
+    """A thread opened but refused its board tells nobody: its players are pinged on the
+    round's reply instead, as without threads (Alice, who asked, sees the reply)."""
+    fake = mute_threads
+    async with running_bot(fake, tmp_path / "games.db"):
+        start = await four_in_a_league(fake)
+        reply = await reply_of(fake, start)
+        heads = reply.content.splitlines()[0]
+        assert set(heads.split()) == {ping(DAVE), ping(DISCORD_BOB), ping(CAROL)}
+        assert len(fake.threads()) == 1  # the first refusal ends the round's threads
