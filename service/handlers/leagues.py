@@ -254,6 +254,7 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
         t("league.round_header", name=row.name, round=number, of=rounds_of(row, data)),
     ]
     notices: list[Notice] = []
+    games_of_lines: list[int | None] = [None] * len(lines)  # the view's line_games
     byes: list[str] = []
     for pairing in pairings:
         if pairing.white is None:
@@ -271,6 +272,7 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
             komi=written(game.komi),
         )
         lines.append(line)
+        games_of_lines.append(game.id)
         for color in (Color.BLACK, Color.WHITE):
             player = game.black if color is Color.BLACK else game.white
             assert player is not None
@@ -287,13 +289,18 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
                             opponent=names[color.opponent],
                         ),
                     ),
+                    game_id=game.id,
                 )
             )
     for person in byes:
         lines.append(t("league.bye", name=await people.name(unit, data.members[person].account)))
+        games_of_lines.append(None)
     data = dataclasses.replace(data, byes={**data.byes, number: tuple(byes)})
     await _save(unit, row, data, round=number)
-    return View(tuple(lines), notify=tuple(notices))
+    # the new games and where they live: an adapter opens their places there (a Discord thread)
+    return View(
+        tuple(lines), notify=tuple(notices), line_games=tuple(games_of_lines), home=row.channel
+    )
 
 
 async def _end(unit: Unit, row: LeagueRow) -> View:
