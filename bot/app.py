@@ -42,7 +42,7 @@ from service import GameService
 from service.i18n import in_language, supported, t, translate
 from service.judging import judging_processes
 from service.limits import CommandBudget, Limits
-from service.ports import Database
+from service.ports import Database, GameFeed
 from service.preferences import Defaults
 from service.scheduler import Scheduler
 from storage import (
@@ -52,6 +52,7 @@ from storage import (
     DatabaseUnreachable,
     SchemaTooNew,
     open_database,
+    open_feed,
     parse_database_url,
     server_address,
 )
@@ -84,6 +85,8 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         # commands per person in chats (service/limits.py); the local console is not limited
         budget=CommandBudget(Limits()) if config.chat_tokens else None,
         defaults=Defaults(language=supported(config.language), notify=config.notify),
+        web_url=config.web_url,  # the links `league publish` gives
+        web_local=config.web_local,
     )
     deliveries = Deliveries()
     scheduler = Scheduler(service, deliveries)
@@ -176,6 +179,12 @@ async def open_storage(config: Config) -> Database:
         where = str(parsed.path) if parsed.path else server_address(parsed.dsn or "")
         text = t("startup.schema_too_new", where=where, schema=error.current, latest=error.latest)
         raise StartupFailure(text, startup.EXIT_SCHEMA_TOO_NEW) from None
+
+
+def game_feed(database: Database) -> GameFeed:
+    """Which of ``database``'s games changed, in this bot process or another (the web pages' live
+    updates): one feed per opened database, stopped when the database closes."""
+    return open_feed(database)
 
 
 async def _serve_chats(config: Config, service: GameService, deliveries: Deliveries) -> int:

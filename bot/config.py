@@ -10,7 +10,8 @@
 (default ``INFO``), ``GOBOT_HEARTBEAT_FILE`` (a file the running bot touches for
 ``gobot health``; default none), ``GOBOT_NOTIFY`` (which pings players get: ``all``, ``turn``
 — the default: "your move" only after being away from a game for ``GOBOT_PING_AFTER`` seconds,
-default 300 — or ``none``).
+default 300 — or ``none``), ``GOBOT_WEB_URL`` (the public address of the published leagues' web
+pages, for the links the bot gives; default: ``http://localhost:<GOBOT_WEB_PORT or 8080>``).
 
 The tokens are checked for their shape here (:func:`check_token`), before anything connects: a
 piece of a token, a line break inside or a Telegram token given as Discord's is a setting error.
@@ -23,6 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
@@ -80,6 +82,7 @@ class Config:
     heartbeat_file: Path | None = None  # touched while the bot runs, for ``gobot health``
     notify: str = "turn"  # which pings players get: all, turn or none
     ping_after: float = 300.0  # seconds away from a game before a "your move" ping
+    web_url: str | None = None  # the web pages' public address (GOBOT_WEB_URL), no trailing /
     #: every variable as read (the environment over ``.env``), for the adapters' own settings
     environ: Mapping[str, str] = field(default_factory=dict, repr=False)
 
@@ -98,6 +101,42 @@ class Config:
             url_password(self.database_url),
         )
         return tuple(v for v in values if v)
+
+    @property
+    def web_local(self) -> str:
+        """Where ``gobot web`` serves the pages on this machine (``GOBOT_WEB_PORT``, default
+        8080): the links the bot gives while ``GOBOT_WEB_URL`` is not set."""
+        port = self.environ.get("GOBOT_WEB_PORT", "").strip()
+        return f"http://localhost:{port if port.isdigit() else 8080}"
+
+
+def web_url_value(text: str | None) -> str | None:
+    """``GOBOT_WEB_URL``: the public address of the web pages (``http`` or ``https``, a host, a
+    path at most), without its trailing slash; None when unset.
+
+    >>> web_url_value("https://go.example.org/club/"), web_url_value(None)
+    ('https://go.example.org/club', None)
+    """
+    if text is None:
+        return None
+    try:
+        parts = urlsplit(text)
+        bad = (
+            parts.scheme not in ("http", "https")
+            or not parts.hostname
+            or parts.username is not None
+            or bool(parts.query or parts.fragment)
+            or any(c.isspace() for c in text)
+        )
+        _ = parts.port  # a port that is not a number raises
+    except ValueError:
+        bad = True
+    if bad:
+        raise ConfigError(
+            f"GOBOT_WEB_URL: {text!r} is not a web address: write the public address of the "
+            "pages, e.g. https://go.example.org"
+        )
+    return text.rstrip("/")
 
 
 def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Config:
@@ -160,4 +199,5 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         language=supported(wanted) or "en",
         boards_dir=Path("boards") if boards is None else (Path(boards) if boards.strip() else None),
         vacation_days=vacation_days,
+        web_url=web_url_value(get("GOBOT_WEB_URL")),
     )

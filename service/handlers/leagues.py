@@ -1,10 +1,16 @@
-"""``league create|join|leave|start|pair|round|standings|list|end``: a community's leagues,
-whose games are ordinary games (played, adjudicated and clocked like any other) with a league
-and round. Organisers create, start, pair and end; anyone joins and leaves."""
+"""``league create|join|leave|start|pair|round|standings|list|end|publish|unpublish``: a
+community's leagues, whose games are ordinary games (played, adjudicated and clocked like any
+other) with a league and round. Organisers create, start, pair, end, publish and unpublish;
+anyone joins and leaves.
+
+Nothing of a league is on the web until an organiser publishes it: its pages are then at
+``<web address>/l/<token>``, the token unguessable (:func:`secrets.token_urlsafe`); unpublishing
+forgets the token, so the old address stops working and publishing again makes a new one."""
 
 from __future__ import annotations
 
 import dataclasses
+import secrets
 
 from engine.colors import Color
 from service import people
@@ -99,6 +105,10 @@ async def league(unit: Unit, command: League) -> View:
         return await _start(unit, row)
     if action is LeagueAction.PAIR:
         return await _pair(unit, row, force=command.extra is not None)
+    if action is LeagueAction.PUBLISH:
+        return await _publish(unit, row)
+    if action is LeagueAction.UNPUBLISH:
+        return await _unpublish(unit, row)
     return await _end(unit, row)
 
 
@@ -314,3 +324,39 @@ async def _end(unit: Unit, row: LeagueRow) -> View:
     if open_games:
         lines.append(t("league.ended_open", games=", ".join(f"#{g.id}" for g in open_games)))
     return View(tuple(lines))
+
+
+TOKEN_BYTES = 16  # a published league's token: 128 random bits, 22 URL-safe characters
+
+
+def league_link(unit: Unit, token: str) -> str:
+    """The address of a published league's pages: under ``GOBOT_WEB_URL``, or where
+    ``gobot web`` serves them on this machine while that is not configured."""
+    base = unit.context.web_url or unit.context.web_local
+    return f"{base.rstrip('/')}/l/{token}"
+
+
+async def _publish(unit: Unit, row: LeagueRow) -> View:
+    """Put the league's pages on the web (or say where they are, if they are already)."""
+    key = "league.published_already"
+    if row.token is None:
+        # a token in use (never seen: 128 random bits) raises ConcurrentUpdate: the retry
+        # makes another
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        row = await unit.uow.leagues.update(
+            dataclasses.replace(row, token=token, updated_at=unit.now)
+        )
+        key = "league.published"
+    assert row.token is not None
+    lines = [t(key, name=row.name, link=league_link(unit, row.token))]
+    if unit.context.web_url is None:
+        lines.append(t("league.web_local"))
+    return View(tuple(lines))
+
+
+async def _unpublish(unit: Unit, row: LeagueRow) -> View:
+    """Take the league's pages off the web: its address stops working."""
+    if row.token is None:
+        raise WrongPhase(t("error.league_not_published", name=row.name))
+    await unit.uow.leagues.update(dataclasses.replace(row, token=None, updated_at=unit.now))
+    return View((t("league.unpublished", name=row.name),))

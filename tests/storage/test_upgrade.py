@@ -131,6 +131,8 @@ async def fill(database: Database) -> None:
     first = await league_games(database)
     await run(Adjudicate("W+R"), ORG, game=first[0])
     await run(League(LeagueAction.PAIR, "autumn"), ORG)
+    await run(League(LeagueAction.CREATE, "winter"), ORG)
+    await run(League(LeagueAction.PUBLISH, "winter"), ORG)  # its pages public under a token
 
 
 async def started_on(run: Any, request: dict[str, str]) -> None:
@@ -477,7 +479,9 @@ def test_the_source_has_games_in_every_state(source: tuple[Source, dict[str, Any
     assert any(row["community"] != row["channel"] for row in games)
     tables = Counter(table for table, _ in rows.rows)
     assert tables["ratings"] >= 2 and tables["rating_changes"] >= 2
-    assert tables["leagues"] == 1 and tables["settings"] and tables["link_codes"]
+    assert tables["leagues"] == 2 and tables["settings"] and tables["link_codes"]
+    autumn, winter = (row["token"] for table, row in rows.rows if table == "leagues")
+    assert autumn is None and winter is not None  # unpublished, published
 
 
 async def test_an_upgrade_from_the_first_schema_keeps_everything(
@@ -488,10 +492,18 @@ async def test_an_upgrade_from_the_first_schema_keeps_everything(
     first = steps[0]
     assert first["games"] >= 6 and first["events"] >= 40 and first["players"] >= 4
     assert sum(steps[4].values()) > 0  # the club's rows wait for migration 5
+    versions = [version for version, _ in migrations.load(target.dialect)]
+    assert steps[versions.index(9)]["leagues"] == 1  # a published league waits for its token
 
     database = await target.open()  # today's migrator, the whole list
     try:
         assert await seen(database, keys_of(rows.rows)) == expected
+        token = next(r["token"] for t, r in rows.rows if t == "leagues" and r["token"])
+        async with database.unit_of_work() as uow:  # leagues older than tokens: unpublished
+            (autumn,) = await uow.leagues.named("autumn")
+            assert autumn.token is None
+            found = await uow.leagues.published(token)
+            assert found is not None and found.name == "winter"
         # and the upgraded database plays on: a move, a new game
         clock = Clock()
         clock.now = T0 + 2 * 86_400
