@@ -425,9 +425,9 @@ async def _export_egd(database: Database, args: argparse.Namespace) -> None:
             f"{league.name} (EGD results)"
         )
     if season.unfinished:
+        games = "1 game is" if season.unfinished == 1 else f"{season.unfinished} games are"
         print(
-            f"note: {season.unfinished} games of {league.name} are not finished: written as no "
-            "game (0-)",
+            f"note: {games} not finished yet in {league.name}: written as no game (0-)",
             file=sys.stderr,
         )
 

@@ -20,13 +20,14 @@ number (each player's own, 1 up, in standings order: a shared place is written i
 order, as opponents are named by these numbers), name, rank, country, club, then one entry per
 round paired: ``<opponent's number><+|-|=>/<b|w><handicap>``:
 
-- ``+`` a win, ``-`` a loss, ``=`` a jigo; a game both lose (Art. 13) is ``-`` for both;
+- ``+`` a win, ``-`` a loss, ``=`` a jigo;
 - the colour the player had and the handicap stones (``1``: no komi, as a handicap pairing of
   players one rank apart gives komi 0.5; ``0``: an even game);
-- ``0+`` a free win: a bye when byes win, or a win the organiser adjudicated or by forfeit (not
-  played out, so not rated); ``0-`` no game: a bye when byes do not win, the loser of an
-  adjudicated or forfeited game, a void game (no result), a game not finished yet, a round the
-  player was not in (joined later, withdrew).
+- a result not played out (the organiser's adjudication, a forfeit) is no game to rate: ``0+``
+  for its winner (a free win), ``0-`` for its loser, ``0=`` for both of an adjudicated jigo
+  (half a point), ``0-`` for both when both lose (Art. 13);
+- ``0+`` also for a bye when byes win; ``0-`` (no game) for a bye when they do not, a void game
+  (no result), a game not finished yet, a round the player was not in (joined later, withdrew).
 
 Names are the players' display names as the bot knows them (the format wants "Surname
 Firstname": fix them by hand where they differ), with ``;`` (a comment in this format) written
@@ -89,6 +90,7 @@ class Entry:
 
 NO_GAME = Entry("-")
 FREE_WIN = Entry("+")
+FREE_DRAW = Entry("=")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +135,11 @@ def game_entries(row: GameRow, settings: Settings) -> dict[Color, Entry]:
         return {Color.BLACK: NO_GAME, Color.WHITE: NO_GAME}
     if result.kind is ResultKind.VOID:
         return {Color.BLACK: NO_GAME, Color.WHITE: NO_GAME}
-    if result.winner is not None and (
-        result.kind in NOT_PLAYED or adjudicator(row.data) is not None
-    ):
-        return {result.winner: FREE_WIN, result.winner.opponent: NO_GAME}
+    if result.kind in NOT_PLAYED or adjudicator(row.data) is not None:  # not played out
+        if result.winner is not None:
+            return {result.winner: FREE_WIN, result.winner.opponent: NO_GAME}
+        free = FREE_DRAW if result.kind is ResultKind.JIGO else NO_GAME
+        return {Color.BLACK: free, Color.WHITE: free}
     handicap = handicap_of(row, settings)
     entries = {}
     for color in (Color.BLACK, Color.WHITE):
