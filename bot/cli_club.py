@@ -29,7 +29,14 @@ paired with, ``"5k"``), "wins": float (a jigo is half; a bye a win when the leag
 output is the table ``league standings`` shows in chat.
 
 ``export``: a zip of ``game-<id>.sgf`` for every game of the league that started (the bot's own
-``sgf`` records) and ``standings.csv`` (the standings table, header row first).
+``sgf`` records, :mod:`service.game_record`: ``EV`` the league, ``RO`` the round, ``DT`` the
+first and last day played, ``BR``/``WR`` the ranks when the game started, ``RE``, and for a
+result of the agreed count its ``TB``/``TW`` marks, from which ``gobot score`` reproduces ``RE``)
+and ``standings.csv`` (the standings table, header row first). ``export --egd``: the season in
+the European Go Database's tournament results format (:mod:`bot.egd`: header comment lines, then
+one line per player in standings order: number, name, rank, country, club, each round's
+``<opponent><+|-|=>/<b|w><handicap>``, ``0+``/``0-``/``0=`` without a game), UTF-8, to the file
+``-o`` names or to standard output (``-o -``).
 """
 
 from __future__ import annotations
