@@ -420,9 +420,9 @@ async def _export(database: Database, args: argparse.Namespace) -> None:
 async def _export_egd(database: Database, args: argparse.Namespace) -> None:
     """``export --egd``: the season's ``.h`` file (:mod:`bot.egd`), to ``-o`` or stdout."""
     options = egd.Options(args.egd_class, args.country, args.club)
+    league, _, standings = await league_and_table(database, args)
     async with database.unit_of_work() as uow:
-        league = await find_league(uow, args.name, args.community)
-        season = await egd.egd_season(uow, league, options)
+        season = await egd.egd_season(uow, league, standings, options)
     if args.output == "-":
         sys.stdout.write(season.text)
     else:

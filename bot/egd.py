@@ -43,7 +43,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from club.ranks import rank_label, rating_of
 from engine.colors import Color
 from engine.result import GameResult, ResultKind
 from service import league_play
@@ -51,8 +50,8 @@ from service.clock import TimeControl, TimeKind
 from service.club_ports import LeagueRow
 from service.league_settings import LeagueData, Settings
 from service.model import adjudicator
-from service.players import local_part
-from service.ports import GameRow, GameStatus, PlayerRow, UnitOfWork
+from service.ports import GameRow, GameStatus, UnitOfWork
+from service.standings import Standings
 
 CLASSES = ("A", "B", "C", "D")
 COUNTRY = re.compile(r"[A-Za-z]{2}")
@@ -101,20 +100,6 @@ class Season:
     players: int
     rounds: int
     unfinished: int  # games not finished yet, written as no game (``0-``)
-
-
-def standings_order(league: LeagueRow, data: LeagueData, games: Sequence[GameRow]) -> list[str]:
-    """The league's members (persons) in the order of its standings."""
-    return [row.id for row in league_play.table(league, data, games)]
-
-
-def rank_text(rank_number: int) -> str:
-    """``5k``, ``1d`` of a whole rank number (0 = 30k, 30 = 1d).
-
-    >>> rank_text(25), rank_text(29), rank_text(30)
-    ('5k', '1k', '1d')
-    """
-    return rank_label(rating_of(rank_number + 0.5))
 
 
 def handicap_of(row: GameRow, settings: Settings) -> int:
@@ -214,34 +199,28 @@ def _day(seconds: float) -> str:
     return dt.datetime.fromtimestamp(seconds, dt.UTC).date().isoformat()
 
 
-async def egd_season(uow: UnitOfWork, league: LeagueRow, options: Options) -> Season:
-    """The league's season as an EGD results file (see the module docstring)."""
+async def egd_season(
+    uow: UnitOfWork, league: LeagueRow, standings: Standings, options: Options
+) -> Season:
+    """The league's season as an EGD results file (see the module docstring), its players in
+    the order of ``standings`` (:func:`service.standings.standings_of`)."""
     data = league_play.league_data(league)
     games = await uow.games.in_league(league.id)
     rounds = max([league.round, *(row.round or 0 for row in games)])
     entries = season_entries(data, games, rounds)
-    order = [p for p in standings_order(league, data, games) if p in data.members]
-    order += [p for p in data.members if p not in order]
-    shown = [p for p in order if any(e != NO_GAME for e in entries.get(p, {}).values())]
-    numbers = {person: number for number, person in enumerate(shown, 1)}
-    accounts = [data.members[p].account for p in shown]
-    players: dict[str, PlayerRow] = await uow.players.get_many(accounts)
-    names = {p: _name(players, data.members[p].account) for p in shown}
+    rows = [
+        r for r in standings.rows if any(e != NO_GAME for e in entries.get(r.person, {}).values())
+    ]
+    numbers = {row.person: number for number, row in enumerate(rows, 1)}
+    names = {row.person: clean_name(row.name) or row.account for row in rows}
     width = max([20, *(len(name) for name in names.values())])
     lines = header_lines(league, data.settings, games, options)
     lines += [";", f"; {'Pl':>2} {'Name':<{width}} {'Rk':>3} Co Club"]
-    for person in shown:
-        mine = entries.get(person, {})
+    for row in rows:
+        mine = entries.get(row.person, {})
         results = [entry_text(mine.get(r, NO_GAME), numbers) for r in range(1, rounds + 1)]
-        rank = rank_text(data.members[person].rank)
-        cells = [f"{numbers[person]:>4} {names[person]:<{width}} {rank:>3}"]
+        cells = [f"{numbers[row.person]:>4} {names[row.person]:<{width}} {row.rank:>3}"]
         cells += [options.country, f"{options.club:>4}", *(f"{text:>8}" for text in results)]
         lines.append(" ".join(cells).rstrip())
     unfinished = sum(1 for row in games if row.status is not GameStatus.FINISHED)
-    return Season("\n".join(lines) + "\n", len(shown), rounds, unfinished)
-
-
-def _name(players: Mapping[str, PlayerRow], account: str) -> str:
-    known = players.get(account)
-    name = clean_name(known.name if known is not None else "")
-    return name or clean_name(local_part(account)) or account
+    return Season("\n".join(lines) + "\n", len(rows), rounds, unfinished)
