@@ -35,15 +35,15 @@ _FIRST = ("Jiří", "Ernő", "Řehoř", "Győző", "Zsófia", "Běla", "Ödön",
 _LAST = ("Dvořák", "Kovács", "Šťastný", "Szőke", "Nováček", "Erdős", "Růžička", "Gárdonyi")
 
 
-def player_names(count: int) -> list[str]:
+def player_names(count: int, *, hostile: bool = True) -> list[str]:
     """``count`` distinct display names with Czech and Hungarian letters; the fourth (when
-    there are four) is :data:`HOSTILE_NAME`."""
+    there are four, and ``hostile``) is :data:`HOSTILE_NAME`."""
     names = [
         f"{_FIRST[k % len(_FIRST)]} {_LAST[(k // len(_FIRST) + k) % len(_LAST)]}"
         for k in range(count)
     ]
     names = [n if names.index(n) == k else f"{n} {k}" for k, n in enumerate(names)]
-    if count >= 4:
+    if count >= 4 and hostile:
         names[3] = HOSTILE_NAME
     return names
 
@@ -116,14 +116,16 @@ async def build_season(
     open_games: int = 2,
     name: str = "Podzim",
     seed: int = 1,
+    hostile: bool = True,
 ) -> Season:
     """A Swiss league of ``players`` playing ``rounds`` rounds of ``size``×``size`` games of
     ``moves`` random moves each (players / 2 × rounds games); the last round's first
-    ``open_games`` stay open. ``service`` must run on ``database``."""
+    ``open_games`` stay open; the fourth player has :data:`HOSTILE_NAME` unless not
+    ``hostile``. ``service`` must run on ``database``."""
     rng = random.Random(seed)
     actors = tuple(  # as the service keeps them (a name is cut at its longest)
         Actor(f"console:player{k:02d}", clean(text, limit=NAME_LIMIT))
-        for k, text in enumerate(player_names(players))
+        for k, text in enumerate(player_names(players, hostile=hostile))
     )
     org = _org_request()
     options = {"system": "swiss", "rounds": str(rounds), "size": str(size), "komi": "6.5"}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.web.conftest import PHONE, fits_width
+from tests.web.live import PHONE, fits_width
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tests.web.conftest import LiveSite, fits_width
+from tests.web.live import LiveSite, fits_width
 from tests.web.season import HOSTILE_NAME
 
 if TYPE_CHECKING:
