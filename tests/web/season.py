@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.coords import Point
 from engine.game import Game
 from service import Actor, GameService, Request
 from service.club_commands import League, LeagueAction, LeagueInfo
+from service.club_ports import LeagueRow
 from service.commands import Done, Pass, Play, Resign
 from service.ports import Database, GameRow, GameStatus
 from service.untrusted import NAME_LIMIT, clean
@@ -223,17 +226,27 @@ class NotYetBuilt(RuntimeError):
 
 
 async def publish(season: Season) -> str:
-    """Publish the season's league through the service (``league publish NAME``, as its
-    organiser) and return the token of its web address.
+    """Publish the season's league (``league publish NAME``, as its organiser) and return the
+    token of its web address.
 
-    PROVISIONAL (issue 26, for the lead to switch when ``league publish`` lands): written
-    against the contract — ``LeagueAction.PUBLISH`` and ``LeagueRow.token`` — without naming
-    them, so that this branch runs without them; once they exist, call
-    ``League(LeagueAction.PUBLISH, season.name)`` and read ``row.token`` directly."""
+    PROVISIONAL (issue 26; for the lead to switch when ``league publish`` lands): written
+    against the contract without naming what is not on every branch yet. With
+    ``LeagueAction.PUBLISH`` it goes through the service; with only ``LeagueRow.token`` (the
+    storage of the publish work) the token is written into the league's row directly; with
+    neither it raises :class:`NotYetBuilt`. Once the action exists, this is
+    ``League(LeagueAction.PUBLISH, season.name)`` and a read of ``row.token``."""
     action = getattr(LeagueAction, "PUBLISH", None)
-    if action is None:
-        raise NotYetBuilt("`league publish` (LeagueAction.PUBLISH) is not on this branch yet")
-    await season.service.execute(League(action, season.name), _org_request())
+    if action is not None:
+        await season.service.execute(League(action, season.name), _org_request())
+    elif any(f.name == "token" for f in dataclasses.fields(LeagueRow)):
+        async with season.database.unit_of_work() as uow:
+            row = await uow.leagues.get(season.league_id)
+            assert row is not None
+            changes: dict[str, Any] = {"token": secrets.token_urlsafe(16)}
+            await uow.leagues.update(dataclasses.replace(row, **changes))
+            await uow.commit()
+    else:
+        raise NotYetBuilt("`league publish` (LeagueRow.token) is not on this branch yet")
     async with season.database.unit_of_work() as uow:
         row = await uow.leagues.get(season.league_id)
     token = getattr(row, "token", None)
