@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.web.live import CHROMEDRIVER, CHROMIUM, PHONE, LiveSite, new_driver
+from tests.web.live import CHROMEDRIVER, CHROMIUM, PHONE, LiveSite, new_driver, resize
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -66,7 +66,7 @@ def browser() -> Iterator[WebDriver]:
 @pytest.fixture
 def phone(browser: WebDriver) -> WebDriver:
     """The session's browser, back at phone size (390×844 CSS pixels)."""
-    browser.set_window_size(*PHONE)
+    resize(browser, *PHONE)
     return browser
 
 

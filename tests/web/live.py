@@ -46,7 +46,17 @@ def new_driver(width: int = PHONE[0], height: int = PHONE[1]) -> WebDriver:
         "--lang=en-GB",
     ):
         options.add_argument(argument)
-    return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    resize(driver, width, height)
+    return driver
+
+
+def resize(driver: WebDriver, width: int, height: int) -> None:
+    """A viewport of exactly ``width``×``height`` CSS pixels at one device pixel each (the
+    window alone may not go under 500 px wide; Chrome's device metrics do, as DevTools'
+    device mode does: desktop layout, so a page wider than the screen still overflows)."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)  # type: ignore[attr-defined]
 
 
 def fits_width(driver: WebDriver) -> bool:

@@ -3,10 +3,11 @@ screenshots (scripts/web_screenshot.py) and the web bench (bench/bench_web.py).
 
 :func:`build_season` creates a Swiss league, lets ``players`` join (names with ř and ő, and one
 hostile name: markup, right-to-left letters and no spaces, as long as a name may be), starts it
-and plays every round through :meth:`GameService.execute <service.GameService.execute>`: random
-legal moves (never filling one's own eye), then a resignation or two passes and the count with
-the dead stones both players agreed to (the bot's proposal). The last round's first
-``open_games`` games stay open, mid-game: :meth:`Season.play_one` plays their next move.
+and plays every round through :meth:`GameService.execute <service.GameService.execute>`: each
+game's planned moves (:func:`plan`: walls, territory, invaders that die), then a resignation or
+two passes and the count with the dead stones both players agreed to (the bot's proposal). The
+last round's first ``open_games`` games stay open, mid-game: :meth:`Season.play_one` plays
+their next move.
 
 Only reading the league's games back (their numbers and players) goes to the storage directly.
 """
@@ -16,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ ORGANISER = Actor("console:organiser", "Organiser")
 HOSTILE_NAME = "<script>alert(1)</script>שלוםWolfeschlegelsteinhausenbergerdorffStraße"
 """Markup, right-to-left letters and one long word (the service cuts names at 64 characters)."""
 
+RESIGNED_SHARE = 0.4  # the share of finished games that end by resignation
 _FIRST = ("Jiří", "Ernő", "Řehoř", "Győző", "Zsófia", "Běla", "Ödön", "Květa", "Lőrinc", "Eliška")
 _LAST = ("Dvořák", "Kovács", "Šťastný", "Szőke", "Nováček", "Erdős", "Růžička", "Gárdonyi")
 
@@ -64,8 +65,9 @@ class Season:
     resigned: list[int] = field(default_factory=list)
     counted: list[int] = field(default_factory=list)
     open: list[int] = field(default_factory=list)
-    #: the open games as the engine sees them, to pick each next move
+    #: the open games as the engine sees them, and the moves each has still planned
     positions: dict[int, Game] = field(default_factory=dict)
+    plans: dict[int, list[Point]] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.Random)
 
     @property
@@ -85,10 +87,18 @@ class Season:
         return row
 
     async def play_one(self, game_id: int) -> str:
-        """Play the next random legal move of an open game; returns it (``D4``)."""
+        """Play an open game's next move (its plan's, else a random legal one); returns it
+        (``D4``, ``pass``)."""
         row = await self.game(game_id)
-        game = self.positions[game_id]
-        return await _move(self.service, row, game, self.actor, self.rng)
+        assert row.status is GameStatus.ACTIVE and row.to_move is not None, row
+        return await _move(
+            self.service,
+            row,
+            self.positions[game_id],
+            self.plans[game_id],
+            self.actor(row.to_move),
+            self.rng,
+        )
 
     async def standings(self) -> list[str]:
         """The players' display names in the service's standings order (its table's rows:
@@ -115,16 +125,15 @@ async def build_season(
     players: int = 8,
     rounds: int = 3,
     size: int = 9,
-    moves: tuple[int, int] = (16, 44),
     open_games: int = 2,
     name: str = "Podzim",
     seed: int = 1,
     hostile: bool = True,
 ) -> Season:
-    """A Swiss league of ``players`` playing ``rounds`` rounds of ``size``×``size`` games of
-    ``moves`` random moves each (players / 2 × rounds games); the last round's first
-    ``open_games`` stay open; the fourth player has :data:`HOSTILE_NAME` unless not
-    ``hostile``. ``service`` must run on ``database``."""
+    """A Swiss league of ``players`` playing ``rounds`` rounds (players / 2 × rounds games) of
+    ``size``×``size`` games (:func:`plan`); the last round's first ``open_games`` stay open,
+    mid-game; the fourth player has :data:`HOSTILE_NAME` unless not ``hostile``. ``service``
+    must run on ``database``."""
     rng = random.Random(seed)
     actors = tuple(  # as the service keeps them (a name is cut at its longest)
         Actor(f"console:player{k:02d}", clean(text, limit=NAME_LIMIT))
@@ -139,7 +148,6 @@ async def build_season(
         row = await uow.leagues.find(COMMUNITY, name)
     assert row is not None
     season = Season(service, database, row.id, name, actors, rng=rng)
-    named = {a.id: a for a in actors}
     await service.execute(League(LeagueAction.START, name), org)
     for number in range(1, rounds + 1):
         if number > 1:
@@ -147,70 +155,104 @@ async def build_season(
         async with database.unit_of_work() as uow:
             games = [g for g in await uow.games.in_league(row.id) if g.round == number]
         for index, game in enumerate(games):
-            position = Game(game.size, game.komi, game.handicap)
-            count = rng.randint(*moves)
+            season.positions[game.id] = Game(game.size, game.komi, game.handicap)
+            season.plans[game.id] = moves = plan(game.size, rng)
             if number == rounds and index < open_games:
-                for _ in range(count):
-                    await _move(
-                        service, await season.game(game.id), position, named.__getitem__, rng
-                    )
+                for _ in range(rng.randint(len(moves) * 3 // 10, len(moves) * 7 // 10)):
+                    await season.play_one(game.id)
                 season.open.append(game.id)
-                season.positions[game.id] = position
                 continue
-            for _ in range(count):
-                game = await season.game(game.id)
-                await _move(service, game, position, named.__getitem__, rng)
-            await _finish(service, await season.game(game.id), named, rng, season)
+            resigns = rng.random() < RESIGNED_SHARE
+            played = rng.randint(len(moves) // 2, len(moves)) if resigns else len(moves)
+            for _ in range(played):
+                await season.play_one(game.id)
+            await _finish(service, await season.game(game.id), season, resigns)
+            del season.positions[game.id], season.plans[game.id]
     return season
+
+
+def plan(size: int, rng: random.Random) -> list[Point]:
+    """The moves of a plausible game, Black's and White's in turn: each builds a wall across
+    the board (Black's beside White's, at a random place, along the rows or the columns), makes
+    a few moves in its own area and invades the other's with a lone stone or two (which die), so
+    that a count shows two territories and some dead stones, as a real game's does."""
+    wall = rng.randint(size // 2 - 1, size // 2)  # Black's line; White's is the next one
+    along = rng.random() < 0.5
+
+    def at(line: int, other: int) -> Point:
+        return Point(other, line) if along else Point(line, other)
+
+    invade = rng.randint(0, 2)
+    black_inv = [at(rng.randint(wall + 3, size - 1), rng.randrange(size)) for _ in range(invade)]
+    white_inv = [at(rng.randint(0, wall - 2), rng.randrange(size)) for _ in range(invade)]
+    near = {n for p in black_inv + white_inv for n in _around(p, size)}
+    extra = rng.randint(0, size // 2)
+    black_area = [at(x, y) for x in range(wall) for y in range(size)]
+    white_area = [at(x, y) for x in range(wall + 2, size) for y in range(size)]
+    sides = []
+    for wall_line, invaders, area in (
+        (wall, black_inv, black_area),
+        (wall + 1, white_inv, white_area),
+    ):
+        free = [p for p in area if p not in near]
+        moves = [at(wall_line, y) for y in range(size)] + invaders + rng.sample(free, extra)
+        rng.shuffle(moves)
+        sides.append(list(dict.fromkeys(moves)))
+    length = min(len(sides[0]), len(sides[1]))
+    return [p for pair in zip(sides[0][:length], sides[1][:length], strict=True) for p in pair]
+
+
+def _around(point: Point, size: int) -> list[Point]:
+    """``point`` and its neighbours on the board."""
+    steps = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))
+    return [
+        Point(point.row + dr, point.col + dc)
+        for dr, dc in steps
+        if 0 <= point.row + dr < size and 0 <= point.col + dc < size
+    ]
 
 
 async def _move(
     service: GameService,
     row: GameRow,
     game: Game,
-    actor_of: Callable[[str], Actor],
+    planned: list[Point],
+    actor: Actor,
     rng: random.Random,
 ) -> str:
-    """The player to move plays a random legal point that does not fill their own eye (or
-    passes when there is none)."""
-    assert row.status is GameStatus.ACTIVE and row.to_move is not None, row
-    actor = actor_of(row.to_move)
+    """The player to move plays the plan's next point, or (when it is illegal, or the plan
+    is over) a random legal point that does not fill their own eye, or passes."""
     color = game.to_move
     board = game.board
-    choices = [
-        p
-        for p in board.legal_points(color)
-        if game.check_move(color, p) is None
-        and not all(board.get(n) is color for n in board.neighbours(p))
-    ]
+    point = planned.pop(0) if planned else None
+    if point is None or game.check_move(color, point) is not None:
+        choices = [
+            p
+            for p in board.legal_points(color)
+            if game.check_move(color, p) is None
+            and not all(board.get(n) is color for n in board.neighbours(p))
+        ]
+        point = rng.choice(choices) if choices else None
     request = _request(actor, row.id)
-    if not choices:
-        game.play(color, None)
+    game.play(color, point)
+    if point is None:
         await service.execute(Pass(), request)
         return "pass"
-    point: Point = rng.choice(choices)
-    game.play(color, point)
     await service.execute(Play(point.gtp()), request)
     return point.gtp()
 
 
-async def _finish(
-    service: GameService,
-    row: GameRow,
-    named: dict[str, Actor],
-    rng: random.Random,
-    season: Season,
-) -> None:
+async def _finish(service: GameService, row: GameRow, season: Season, resigns: bool) -> None:
     """End a game: by resignation (either player), or two passes and both players' consent to
     the marking the bot proposed."""
     assert row.black is not None and row.white is not None
-    black, white = named[row.black], named[row.white]
-    if rng.random() < 0.4:
-        loser = rng.choice((black, white))
+    black, white = season.actor(row.black), season.actor(row.white)
+    if resigns:
+        loser = season.rng.choice((black, white))
         await service.execute(Resign(confirm=True), _request(loser, row.id))
         season.resigned.append(row.id)
         return
-    first = named[row.to_move or row.black]
+    first = season.actor(row.to_move or row.black)
     second = white if first is black else black
     await service.execute(Pass(), _request(first, row.id))
     await service.execute(Pass(), _request(second, row.id))

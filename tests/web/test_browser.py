@@ -21,7 +21,7 @@ WIDE = "<!doctype html><meta name=viewport content='width=device-width'><div sty
 
 def test_the_browser_opens_a_page_at_phone_width(phone: WebDriver) -> None:
     phone.get("data:text/html;charset=utf-8," + FITS)
-    assert phone.execute_script("return window.innerWidth") == PHONE[0]
+    assert phone.execute_script("return [window.innerWidth, window.innerHeight]") == list(PHONE)
     assert "Dvořák" in phone.page_source
     assert fits_width(phone)
 

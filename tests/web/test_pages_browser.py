@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tests.web.live import LiveSite, fits_width
+from tests.web.live import PHONE, LiveSite, fits_width
 from tests.web.season import HOSTILE_NAME
 
 if TYPE_CHECKING:
@@ -44,6 +44,22 @@ def shown_move(driver: WebDriver) -> int | None:
     """The move number the board image shows (its ``?move=``; None: the latest)."""
     query = parse_qs(urlparse(attribute(driver, "img#board", "src")).query)
     return int(query["move"][0]) if "move" in query else None
+
+
+def width_of(driver: WebDriver, selector: str) -> float:
+    """How wide the element ``selector`` is drawn (CSS pixels), scrolled parts included."""
+    script = "var e = document.querySelector(arguments[0]); return e.scrollWidth;"
+    return float(driver.execute_script(script, selector))
+
+
+def shown(driver: WebDriver) -> list[object]:
+    """The board's address and the number of moves listed, read at once (the live script
+    replaces them: elements found one by one may go stale in between)."""
+    script = (
+        "var board = document.querySelector('img#board');"
+        "return [board && board.src, document.querySelectorAll('ol#moves li').length];"
+    )
+    return list(driver.execute_script(script))
 
 
 def follow(driver: WebDriver, selector: str) -> None:
@@ -79,6 +95,7 @@ def test_the_league_page_on_a_phone(
     assert len(headers) >= 3
     names = [n.removeprefix("@") for n in by_css(phone, "table#standings tbody tr td.name")]
     assert names == live_site.call(season.standings)
+    assert width_of(phone, "table#standings") <= PHONE[0]  # the table itself: no sideways box
     assert HOSTILE_NAME[:20] in phone.find_element("css selector", "table#standings").text
     assert by_css(phone, "table#crosstable tr")
     links = by_css(phone, "section#rounds a.game")
@@ -144,11 +161,11 @@ def test_a_move_arrives_on_an_open_game_page(
     WebDriverWait(phone, 10).until(
         lambda d: d.execute_script("return document.readyState") == "complete"
     )
-    before = (attribute(phone, "img#board", "src"), len(by_css(phone, "ol#moves li")))
+    before = shown(phone)
     live_site.call(lambda: season.play_one(game))
 
     def changed(driver: WebDriver) -> bool:  # the board or the move list shows the move
-        return (attribute(driver, "img#board", "src"), len(by_css(driver, "ol#moves li"))) != before
+        return shown(driver) != before
 
     WebDriverWait(phone, LIVE_SECONDS, poll_frequency=0.05).until(changed)
     phone.save_screenshot(str(screenshots / "live.png"))

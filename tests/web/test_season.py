@@ -25,7 +25,7 @@ async def check_season(db: Database) -> None:
         assert rows[game].status is GameStatus.FINISHED and result is not None
         assert result == "0" or (result[:2] in ("B+", "W+") and result[2:] != "R")
     for game in season.open:
-        assert rows[game].status is GameStatus.ACTIVE and rows[game].last_event > 10
+        assert rows[game].status is GameStatus.ACTIVE and rows[game].last_event > 3
     standings = await season.standings()
     assert sorted(standings) == sorted(p.name for p in season.players)
     assert season.players[3].name == HOSTILE_NAME[:63] + "…"
