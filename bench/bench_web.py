@@ -317,7 +317,7 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, object]:
         server.wait()
 
     header = (
-        f"{'target':<20}{'bytes':>8}{'load':>6}{'req/s':>26}{'p50 ms':>22}{'p99 ms':>22}"
+        f"{'target':<20}{'bytes':>8}{'load':>6}{'req/s':>26}{'p50 ms':>28}{'p99 ms':>28}"
         f"{'failed':>8}"
     )
     print(f"\n{header}\n{'-' * len(header)}")
@@ -325,7 +325,7 @@ async def bench(args: argparse.Namespace, folder: Path) -> dict[str, object]:
     for (name, load), runs in results.items():
         print(
             f"{name:<20}{sizes[name]:>8}{load:>6}{spread([r.per_s for r in runs], 0):>26}"
-            f"{spread([r.p50_ms for r in runs]):>22}{spread([r.p99_ms for r in runs]):>22}"
+            f"{spread([r.p50_ms for r in runs]):>28}{spread([r.p99_ms for r in runs]):>28}"
             f"{sum(r.failed for r in runs):>8}"
         )
         key = name.replace(" ", "_").replace("(", "").replace(")", "") + "_" + load.rstrip("/s")
