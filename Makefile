@@ -65,6 +65,7 @@ bench: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/python scripts/render_docs.py
 	$(BIN)/python scripts/commands_doc.py
+	$(BIN)/python scripts/web_screenshot.py
 
 # The bot and its runtime dependencies only (what `make run` needs).
 $(RUN_STAMP): pyproject.toml constraints.txt
