@@ -82,7 +82,9 @@ class LeagueStatus(enum.StrEnum):
 @dataclass(frozen=True, slots=True)
 class LeagueRow:
     """One league. ``data`` (a JSON object owned by the service) holds its settings, members and
-    byes; its games are games with :attr:`~service.ports.GameRow.league_id` set."""
+    byes; its games are games with :attr:`~service.ports.GameRow.league_id` set. ``token`` is
+    the unguessable part of its public web address while it is published (None: unpublished);
+    tokens are unique."""
 
     id: int
     community: str  # a Discord server, a Telegram group, the console
@@ -95,6 +97,7 @@ class LeagueRow:
     round: int = 0  # the latest round paired
     version: int = 0
     data: Mapping[str, Any] = field(default_factory=dict)
+    token: str | None = None
 
 
 class LeagueRepository(Protocol):
@@ -132,7 +135,13 @@ class LeagueRepository(Protocol):
 
     async def update(self, league: LeagueRow) -> LeagueRow:
         """Save ``league`` if its stored version is still ``league.version``; return it with the
-        version increased by one. Raises :class:`~service.ports.ConcurrentUpdate` otherwise."""
+        version increased by one. Raises :class:`~service.ports.ConcurrentUpdate` otherwise (and
+        when its name or its token is another league's)."""
+        ...
+
+    async def published(self, token: str) -> LeagueRow | None:
+        """The league published under ``token``, or None for any other text (an unpublished
+        league's old token, a stranger's guess, malformed text): it never raises for the text."""
         ...
 
 

@@ -4,6 +4,7 @@ the mapping between ratings, rating changes, leagues and link codes and column v
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,12 +14,17 @@ from storage.rows import json_text
 RATING_COLUMNS = "person, rating, deviation, volatility, games, version, updated_at"
 CHANGE_COLUMNS = "game_id, player, before, after, deviation, at"
 LEAGUE_COLUMNS = (
-    "id, community, name, status, organiser, channel, created_at, updated_at, round, version, data"
+    "id, community, name, status, organiser, channel, created_at, updated_at, round, version, "
+    "data, token"
 )
 #: the columns a league's ``add`` and ``update`` write (``name_key`` is the name, case-folded)
 LEAGUE_WRITTEN = (
-    "community, name, name_key, status, organiser, channel, created_at, updated_at, round, data"
+    "community, name, name_key, status, organiser, channel, created_at, updated_at, round, data, "
+    "token"
 )
+#: what a published league's token can look like (``secrets.token_urlsafe``): any other text is
+#: no league's, and is not sent to the database (PostgreSQL refuses text with NUL characters)
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 CODE_COLUMNS = "code, player, created_at, expires_at, used_at, claimed_by"
 
 
@@ -62,10 +68,18 @@ def change_values(change: RatingChange) -> tuple[Any, ...]:
     )
 
 
+def plausible_token(text: str) -> bool:
+    """Whether ``text`` can be a published league's token (``published`` looks up no other).
+
+    >>> [plausible_token(t) for t in ("Qx3_-9aZ", "", "a b", "../x", "x\\x00")]
+    [True, False, False, False, False]
+    """
+    return isinstance(text, str) and _TOKEN.fullmatch(text) is not None
+
+
 def league_from_row(row: Sequence[Any]) -> LeagueRow:
-    lid, community, name, status, organiser, channel, created, updated, round_, version, data = (
-        tuple(row)
-    )
+    (lid, community, name, status, organiser, channel, created, updated, round_, version, data,
+     token) = tuple(row)  # fmt: skip
     return LeagueRow(
         id=lid,
         community=community,
@@ -78,6 +92,7 @@ def league_from_row(row: Sequence[Any]) -> LeagueRow:
         round=round_,
         version=version,
         data=json.loads(data),
+        token=token,
     )
 
 
@@ -94,6 +109,7 @@ def league_values(league: LeagueRow) -> tuple[Any, ...]:
         league.updated_at,
         league.round,
         json_text(league.data),
+        league.token,
     )
 
 

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
 from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameStatus, PlayerRow
-from storage.club_rows import name_key
+from storage.club_rows import name_key, plausible_token
 from storage.rows import json_text
 
 _Row = TypeVar("_Row", GameRow, PlayerRow)
@@ -411,15 +411,28 @@ class MemoryLeagues(_Repository):
         await self._unit.write(replace)
         return _copied_league(row)
 
+    async def published(self, token: str) -> LeagueRow | None:
+        if not plausible_token(token):
+            return None
+        leagues = (await self._unit.statement()).leagues.values()
+        row = next((row for row in leagues if row.token == token), None)
+        return None if row is None else _copied_league(row)
+
 
 def _check_name(tables: _Tables, league: LeagueRow) -> None:
-    """The UNIQUE (community, name_key) of the real backends."""
+    """The UNIQUE (community, name_key) of the real backends, and their UNIQUE token (where it is
+    not NULL)."""
     key = name_key(league.name)
     for other in tables.leagues.values():
-        same = other.community == league.community and name_key(other.name) == key
-        if same and other.id != league.id:
+        if other.id == league.id:
+            continue
+        if other.community == league.community and name_key(other.name) == key:
             raise ConcurrentUpdate(
                 f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
+            )
+        if league.token is not None and other.token == league.token:
+            raise ConcurrentUpdate(
+                f"league {other.id} is published as {league.token!r}", what=Contended.LEAGUE
             )
 
 

@@ -32,6 +32,7 @@ from storage.club_rows import (
     league_from_row,
     league_values,
     name_key,
+    plausible_token,
     rating_from_row,
     rating_values,
 )
@@ -127,14 +128,17 @@ class PostgresRatings(_Repository):
         return [rating_from_row(tuple(r)) for r in found]
 
 
+_WRITTEN = len(LEAGUE_WRITTEN.split(", "))
+
+
 class PostgresLeagues(_Repository):
     """:class:`service.club_ports.LeagueRepository` on PostgreSQL; ``name_key`` (the name,
-    case-folded) is unique per community."""
+    case-folded) is unique per community, a published league's ``token`` unique."""
 
     async def add(self, league: LeagueRow) -> LeagueRow:
         row = await self._conn.fetchrow(
-            f"INSERT INTO leagues (version, {LEAGUE_WRITTEN}) VALUES (1, {_marks(1, 10)}) "
-            f"ON CONFLICT (community, name_key) DO NOTHING RETURNING {LEAGUE_COLUMNS}",
+            f"INSERT INTO leagues (version, {LEAGUE_WRITTEN}) VALUES (1, {_marks(1, _WRITTEN)}) "
+            f"ON CONFLICT DO NOTHING RETURNING {LEAGUE_COLUMNS}",  # a taken name (or token)
             *league_values(league),
         )
         if row is None:
@@ -191,15 +195,24 @@ class PostgresLeagues(_Repository):
                     league.id,
                     league.version,
                 )
-        except asyncpg.UniqueViolationError as error:  # renamed to a name its community has
+        except asyncpg.UniqueViolationError as error:  # a name its community has, a token in use
             raise ConcurrentUpdate(
-                f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
+                f"{league.community} has a league {league.name!r} already, or its token is taken",
+                what=Contended.LEAGUE,
             ) from error
         if row is None:
             raise ConcurrentUpdate(
                 f"league {league.id} changed since version {league.version}", what=Contended.LEAGUE
             )
         return league_from_row(tuple(row))
+
+    async def published(self, token: str) -> LeagueRow | None:
+        if not plausible_token(token):
+            return None
+        row = await self._conn.fetchrow(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE token = $1", token
+        )
+        return None if row is None else league_from_row(tuple(row))
 
 
 class PostgresCodes(_Repository):

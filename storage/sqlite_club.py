@@ -26,6 +26,7 @@ from storage.club_rows import (
     league_from_row,
     league_values,
     name_key,
+    plausible_token,
     rating_from_row,
     rating_values,
 )
@@ -117,14 +118,17 @@ class SqliteRatings(_Repository):
         return [rating_from_row(row) for row in rows]
 
 
+_WRITTEN = len(LEAGUE_WRITTEN.split(", "))
+
+
 class SqliteLeagues(_Repository):
     """:class:`service.club_ports.LeagueRepository` on SQLite; ``name_key`` (the name,
-    case-folded) is unique per community."""
+    case-folded) is unique per community, a published league's ``token`` unique."""
 
     async def add(self, league: LeagueRow) -> LeagueRow:
         cursor = await self._conn.execute(
-            f"INSERT INTO leagues (version, {LEAGUE_WRITTEN}) VALUES (1, {_marks(10)}) "
-            "ON CONFLICT (community, name_key) DO NOTHING",
+            f"INSERT INTO leagues (version, {LEAGUE_WRITTEN}) VALUES (1, {_marks(_WRITTEN)}) "
+            "ON CONFLICT DO NOTHING",  # a name its community has (or a token in use)
             league_values(league),
         )
         if cursor.rowcount != 1:
@@ -176,15 +180,24 @@ class SqliteLeagues(_Repository):
                 "WHERE id = ? AND version = ?",
                 (*league_values(league), league.id, league.version),
             )
-        except sqlite3.IntegrityError as error:  # renamed to a name its community has
+        except sqlite3.IntegrityError as error:  # a name its community has, a token in use
             raise ConcurrentUpdate(
-                f"{league.community} has a league {league.name!r} already", what=Contended.LEAGUE
+                f"{league.community} has a league {league.name!r} already, or its token is taken",
+                what=Contended.LEAGUE,
             ) from error
         if cursor.rowcount != 1:
             raise ConcurrentUpdate(
                 f"league {league.id} changed since version {league.version}", what=Contended.LEAGUE
             )
         return dataclasses.replace(league, version=league.version + 1)
+
+    async def published(self, token: str) -> LeagueRow | None:
+        if not plausible_token(token):
+            return None
+        rows = await self._conn.execute_fetchall(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE token = ?", (token,)
+        )
+        return next((league_from_row(row) for row in rows), None)
 
 
 class SqliteCodes(_Repository):

@@ -234,6 +234,54 @@ async def test_leagues_are_updated_by_version(repository: Database) -> None:
         assert await uow.leagues.find("discord:guild:1", "Autumn") is None
 
 
+async def test_a_published_league_is_found_by_its_token_only(repository: Database) -> None:
+    """``published`` finds the league whose token it is, from any community; an unpublished
+    league has none (its old token finds nothing), and no text makes it raise."""
+    async with repository.unit_of_work() as uow:
+        spring = await uow.leagues.add(league("Spring"))
+        autumn = await uow.leagues.add(league("Autumn", community="telegram:-100", token="aB3_-x"))
+        await uow.commit()
+    assert spring.token is None and autumn.token == "aB3_-x"
+    async with repository.unit_of_work() as uow:
+        assert await uow.leagues.get(autumn.id) == autumn
+        shown = await uow.leagues.update(dataclasses.replace(spring, token="Tok_en-1"))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        assert await uow.leagues.published("Tok_en-1") == shown
+        assert await uow.leagues.published("aB3_-x") == autumn
+        assert await uow.leagues.find("discord:guild:1", "spring") == shown
+        assert [row.token for row in await uow.leagues.for_community("discord:guild:1")] == [
+            "Tok_en-1"
+        ]
+        assert [row.token for row in await uow.leagues.named("autumn")] == ["aB3_-x"]
+        assert [row.token for row in await uow.leagues.unfinished()] == ["Tok_en-1", "aB3_-x"]
+        for text in ("tok_en-1", "Tok_en-", "", " ", "x\x00", "\ud800", "é", "a" * 10_000, "%"):
+            assert await uow.leagues.published(text) is None, text
+        hidden = await uow.leagues.update(dataclasses.replace(shown, token=None))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        assert await uow.leagues.published("Tok_en-1") is None
+        assert await uow.leagues.get(spring.id) == hidden
+
+
+async def test_a_token_belongs_to_one_league(repository: Database) -> None:
+    async with repository.unit_of_work() as uow:
+        spring = await uow.leagues.add(league("Spring", token="same"))
+        autumn = await uow.leagues.add(league("Autumn"))
+        await uow.commit()
+    async with repository.unit_of_work() as uow:
+        with pytest.raises(ConcurrentUpdate) as taken:
+            await uow.leagues.update(dataclasses.replace(autumn, token="same"))
+    assert taken.value.what is Contended.LEAGUE
+    async with repository.unit_of_work() as uow:
+        with pytest.raises(ConcurrentUpdate):
+            await uow.leagues.add(league("Winter", token="same"))
+    async with repository.unit_of_work() as uow:
+        assert await uow.leagues.published("same") == spring
+        assert await uow.leagues.get(autumn.id) == autumn
+        assert await uow.leagues.find("discord:guild:1", "winter") is None
+
+
 async def test_conflicts_say_what_changed_first(repository: Database) -> None:
     """Each conflict names what another unit changed first: the refusal after the retries
     (``Busy``) says so in its words."""

@@ -19,6 +19,7 @@ migration that created them, and every later migration runs over them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import re
 import sqlite3
@@ -131,6 +132,16 @@ async def fill(database: Database) -> None:
     first = await league_games(database)
     await run(Adjudicate("W+R"), ORG, game=first[0])
     await run(League(LeagueAction.PAIR, "autumn"), ORG)
+    await run(League(LeagueAction.CREATE, "winter"), ORG)
+    await publish(database, "winter")
+
+
+async def publish(database: Database, name: str) -> None:
+    """The league is published (its pages are public under a token)."""
+    async with database.unit_of_work() as uow:
+        (row,) = await uow.leagues.named(name)
+        await uow.leagues.update(dataclasses.replace(row, token=f"{name}-TOKEN_0123456789"))
+        await uow.commit()
 
 
 async def started_on(run: Any, request: dict[str, str]) -> None:
@@ -477,7 +488,11 @@ def test_the_source_has_games_in_every_state(source: tuple[Source, dict[str, Any
     assert any(row["community"] != row["channel"] for row in games)
     tables = Counter(table for table, _ in rows.rows)
     assert tables["ratings"] >= 2 and tables["rating_changes"] >= 2
-    assert tables["leagues"] == 1 and tables["settings"] and tables["link_codes"]
+    assert tables["leagues"] == 2 and tables["settings"] and tables["link_codes"]
+    assert [row["token"] for table, row in rows.rows if table == "leagues"] == [
+        None,
+        "winter-TOKEN_0123456789",
+    ]
 
 
 async def test_an_upgrade_from_the_first_schema_keeps_everything(
@@ -488,10 +503,16 @@ async def test_an_upgrade_from_the_first_schema_keeps_everything(
     first = steps[0]
     assert first["games"] >= 6 and first["events"] >= 40 and first["players"] >= 4
     assert sum(steps[4].values()) > 0  # the club's rows wait for migration 5
+    versions = [version for version, _ in migrations.load(target.dialect)]
+    assert steps[versions.index(9)]["leagues"] == 1  # a published league waits for its token
 
     database = await target.open()  # today's migrator, the whole list
     try:
         assert await seen(database, keys_of(rows.rows)) == expected
+        async with database.unit_of_work() as uow:  # leagues older than tokens: unpublished
+            (autumn,) = await uow.leagues.named("autumn")
+            assert autumn.token is None
+            assert await uow.leagues.published("winter-TOKEN_0123456789") is not None
         # and the upgraded database plays on: a move, a new game
         clock = Clock()
         clock.now = T0 + 2 * 86_400
