@@ -130,6 +130,7 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     response.headers.setdefault("Cache-Control", "no-store")
+    response.headers["Server"] = "gobot"  # not the versions of Python and aiohttp
 
 
 def error_page(request: web.Request, status: int, **headers: str) -> web.Response:
@@ -139,9 +140,7 @@ def error_page(request: web.Request, status: int, **headers: str) -> web.Respons
     title, text = ERRORS[status]
     template = app[TEMPLATES].get_template("error.html")
     context = page_globals(reader, request.path, "")
-    html = template.render(
-        **context, title=reader.words(title), text=reader.words(text), theme=reader.theme
-    )
+    html = template.render(**context, title=reader.words(title), text=reader.words(text))
     return web.Response(
         status=status,
         text=html,

@@ -23,8 +23,6 @@ from service.i18n import LANGUAGE_NAMES, LANGUAGES, in_language, number, support
 from service.pages import GamePage, MoveLine
 
 THEMES = ("light", "dark")
-#: the board image's width and height as the renderer draws it (the page scales it down)
-IMAGE_SIZE = 760
 _QUALITY = re.compile(r"q=([0-9.]+)")
 
 
@@ -171,7 +169,6 @@ def game_context(
         "alt": alt_text(reader, page),
         "at": lambda move: game + reader.query(move=move),
         "board": board,
-        "image_size": IMAGE_SIZE,
         "move_words": lambda move: move_words(reader, move),
         "legend": [(mark.value, words) for mark, words in legend],
         "sgf": f"{game}.sgf",

@@ -1,5 +1,6 @@
 """The web's reads of a published league (issue 26): its page, its games, its players and the
-games' records, each read through the league's token. Anything else (an unknown or withdrawn
+games' records, each read through the league's token. A player is addressed by their number in
+the league (by the round they joined before, then by person), never by a platform id. Anything else (an unknown or withdrawn
 token, a game of another league or not started, a player number out of range, a move the game
 has not reached) is one refusal, :class:`PageNotFound`, the same for every case: the web says
 404 and never whether a league exists."""
@@ -71,6 +72,7 @@ class _League:
     row: LeagueRow
     data: LeagueData
     head: LeagueHead
+    order: list[str]  # the members (persons) by number
     numbers: dict[str, int]  # person -> number
     persons: dict[str, str]  # account -> person
     names: dict[str, str]  # account -> display name
@@ -105,8 +107,11 @@ async def _published(unit: Unit, token: str) -> _League:
         round=row.round,
         rounds=rounds_of(row, data),
     )
-    numbers = {person: n for n, person in enumerate(data.members, start=1)}
-    return _League(row, data, head, numbers, persons_of(data), names)
+    # numbered by the round they joined before, then by person: the same on every backend
+    # (a JSON object's keys keep no order in PostgreSQL), and stable once the league started
+    order = sorted(data.members, key=lambda person: (data.members[person].joined, person))
+    numbers = {person: n for n, person in enumerate(order, start=1)}
+    return _League(row, data, head, order, numbers, persons_of(data), names)
 
 
 def _result(row: GameRow) -> GameResult | None:
@@ -209,10 +214,9 @@ async def league_page(unit: Unit, command: ShowLeaguePage) -> LeaguePage:
 async def player_page(unit: Unit, command: ShowPlayerPage) -> PlayerPage:
     """A member's line of the standings, rating history and league games."""
     league = await _published(unit, command.token)
-    people = list(league.data.members)
-    if not 1 <= command.number <= len(people):
+    if not 1 <= command.number <= len(league.order):
         raise _not_found()
-    person = people[command.number - 1]
+    person = league.order[command.number - 1]
     member = league.data.members[person]
     games = _started(await unit.uow.games.in_league(league.row.id))
     standing = next((s for s in _standings(league, games) if s.number == command.number), None)
