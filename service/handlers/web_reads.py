@@ -1,9 +1,9 @@
 """The web's reads of a published league (issue 26): its page, its games, its players and the
 games' records, each read through the league's token. A player is addressed by their number in
-the league (by the round they joined before, then by person), never by a platform id. Anything else (an unknown or withdrawn
-token, a game of another league or not started, a player number out of range, a move the game
-has not reached) is one refusal, :class:`PageNotFound`, the same for every case: the web says
-404 and never whether a league exists."""
+the league (by the round they joined before, then by person), never by a platform id. Anything
+else (an unknown or withdrawn token, a game of another league or not started, a player number
+out of range, a move the game has not reached) is one refusal, :class:`PageNotFound`, the same
+for every case: the web says 404 and never whether a league exists."""
 
 from __future__ import annotations
 
