@@ -6,13 +6,25 @@ league is published under :data:`TOKEN` (and a second league, of another communi
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import random
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.web.app import build_app
 from service import Actor, GameService, Request
 from service.club_commands import League, LeagueAction
 from service.commands import Done, Pass, Play
 from service.ports import Database, GameRow, GameStatus
+from storage.memory import open_memory
+from storage.sqlite import open_sqlite
+from tests.postgres_support import drop_schema, new_schema, require_postgres
 
 COMMUNITY = "console"
 ORGANISER = Actor("console:organiser", "Organiser")
@@ -31,7 +43,7 @@ OPEN_MOVES = ("C3", "G7", "C7")
 
 
 @dataclass(slots=True)
-class League_:
+class Built:
     """What :func:`build_league` made."""
 
     service: GameService
@@ -91,7 +103,7 @@ async def _league(service: GameService, database: Database, name: str, community
     return row.id
 
 
-async def build_league(service: GameService, database: Database) -> League_:
+async def build_league(service: GameService, database: Database) -> Built:
     """The published league, one game counted, one open; and another league's game."""
     league_id = await _league(service, database, "Podzim", COMMUNITY)
     counted, open_ = sorted(g.id for g in await rows(database, league_id))
@@ -109,4 +121,46 @@ async def build_league(service: GameService, database: Database) -> League_:
     await publish(database, other, OTHER_TOKEN)
     finished = await rows(database, league_id)
     assert {g.id: g.status for g in finished}[counted] is GameStatus.FINISHED
-    return League_(service, database, league_id, counted, open_, other_game)
+    return Built(service, database, league_id, counted, open_, other_game)
+
+
+@contextlib.asynccontextmanager
+async def open_backend(kind: str, folder: Path) -> AsyncIterator[Database]:
+    """A fresh database: ``memory``, ``sqlite`` (a file in ``folder``) or ``postgresql`` (a
+    schema of its own on the test server)."""
+    if kind == "memory":
+        db: Database = await open_memory()
+    elif kind == "sqlite":
+        db = await open_sqlite(folder / "games.db")
+    else:
+        from storage.postgres import open_postgres
+
+        url = await require_postgres()
+        schema = new_schema()
+        db = await open_postgres(url, schema=schema)
+        try:
+            yield db
+        finally:
+            await db.close()
+            await drop_schema(url, schema)
+        return
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+@contextlib.asynccontextmanager
+async def serve(app: web.Application) -> AsyncIterator[TestClient[web.Request, web.Application]]:
+    """``app`` on a test server, with its client."""
+    async with TestClient(TestServer(app)) as client:
+        yield client
+
+
+def new_service(database: Database) -> GameService:
+    return GameService(database, organisers={ORGANISER.id}, rng=random.Random(3))
+
+
+def unlimited(service: GameService, **options: Any) -> web.Application:
+    """The web app without its rate cap (tests that ask for many pages at once)."""
+    return build_app(service, rate=1e9, burst=10**9, **options)
