@@ -18,9 +18,15 @@ a stable interface; times are UTC ISO-8601 (``2023-11-14T22:13:20Z``):
 "volatility": float, "rank": str, "games": int}, …]}``, highest rating first; rating and
 deviation rounded to 2 decimals, volatility to 6; rank as ``club.ranks.rank_label`` (``"6k?"``).
 
-``standings``: ``{"league": str, "community": str, "status": "entry"|"running"|"ended",
-"round": int, "title": str, "headers": [str, …], "rows": [[str, …], …], "note": str}`` — the
-table ``league standings`` shows in chat, cells as shown there.
+``standings``: ``{"league": str, "league_id": int, "community": str,
+"status": "entry"|"running"|"ended", "system": "roundrobin"|"swiss"|"mcmahon", "round": int
+(the latest paired), "rounds": int, "standings": [ROW, …]}``, best first; a ROW is
+``{"place": int, "shared": bool (another row has the same place), "person": str (the id
+``ratings`` calls ``person``), "name": str (the display name), "rank": str (the rank the league
+paired with, ``"5k"``), "wins": float (a jigo is half; a bye a win when the league's byes win),
+"mms": float|null (the McMahon score; null in other systems), "sos": float, "sodos": float,
+"played": int, "left": int, "withdrawn": bool}`` (:class:`service.standings.Standing`). The text
+output is the table ``league standings`` shows in chat.
 
 ``export``: a zip of ``game-<id>.sgf`` for every game of the league that started (the bot's own
 ``sgf`` records) and ``standings.csv`` (the standings table, header row first).
@@ -51,6 +57,7 @@ from service.commands import SYSTEM, Request, Sgf
 from service.errors import UserError
 from service.players import local_part
 from service.ports import Database, GameRow, GameStatus, PlayerRow, UnitOfWork
+from service.standings import Standings
 from service.views import TableView
 
 RANKED_LIMIT = 1_000_000  # every rated person
@@ -301,29 +308,46 @@ async def _ratings(database: Database, args: argparse.Namespace) -> None:
 
 async def league_and_table(
     database: Database, args: argparse.Namespace
-) -> tuple[LeagueRow, TableView]:
-    """The league named on the command line and its standings as the service shows them."""
+) -> tuple[LeagueRow, TableView, Standings]:
+    """The league named on the command line and its standings as the service shows them: the
+    table in chat, and the data it is drawn from."""
     async with database.unit_of_work() as uow:
         league = await find_league(uow, args.name, args.community)
     service = GameService(database)
     command = League(LeagueAction.STANDINGS, league.name)
     view = await service.execute(command, Request(SYSTEM, community=league.community))
-    if view.table is None:
+    if view.table is None or view.standings is None:
         raise ClubCliError(f"the league {league.name!r} has no standings table")
-    return league, view.table
+    return league, view.table, view.standings
 
 
-def standings_document(league: LeagueRow, table: TableView) -> dict[str, Any]:
+def standings_document(standings: Standings) -> dict[str, Any]:
     """``standings``'s JSON document (see the module docstring)."""
     return {
-        "league": league.name,
-        "community": league.community,
-        "status": league.status.value,
-        "round": league.round,
-        "title": table.title,
-        "headers": list(table.headers),
-        "rows": [list(row) for row in table.rows],
-        "note": table.note,
+        "league": standings.name,
+        "league_id": standings.league,
+        "community": standings.community,
+        "status": standings.status,
+        "system": standings.system,
+        "round": standings.round,
+        "rounds": standings.rounds,
+        "standings": [
+            {
+                "place": row.place,
+                "shared": row.shared,
+                "person": row.person,
+                "name": row.name,
+                "rank": row.rank,
+                "wins": row.wins,
+                "mms": row.mms,
+                "sos": row.sos,
+                "sodos": row.sodos,
+                "played": row.played,
+                "left": row.left,
+                "withdrawn": row.withdrawn,
+            }
+            for row in standings.rows
+        ],
     }
 
 
@@ -331,8 +355,8 @@ async def _standings(database: Database, args: argparse.Namespace) -> None:
     """A league's table, as shown in chat.
 
     The standings of the league NAME, as `league standings NAME` shows them in chat."""
-    league, table = await league_and_table(database, args)
-    emit(args, standings_document(league, table), aligned(table.headers, table.rows))
+    _, table, standings = await league_and_table(database, args)
+    emit(args, standings_document(standings), aligned(table.headers, table.rows))
 
 
 def standings_csv(table: TableView) -> bytes:
@@ -357,7 +381,7 @@ async def _export(database: Database, args: argparse.Namespace) -> None:
 
     Write a zip with game-<id>.sgf for every game of the league NAME that started, and
     standings.csv (the standings table, header row first)."""
-    league, table = await league_and_table(database, args)
+    league, table, _ = await league_and_table(database, args)
     async with database.unit_of_work() as uow:
         games = await uow.games.listed(league.id)
     service = GameService(database)

@@ -8,6 +8,7 @@ import math
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.colors import Color
 from engine.coords import Point, format_vertex
@@ -15,6 +16,9 @@ from engine.counting import Count, PointStatus, Side
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
 from service.i18n import Text, joined, key_of, number, plural, t
+
+if TYPE_CHECKING:
+    from service.standings_data import Standings
 
 MAX_TOKEN_BYTES = 64  # Telegram's callback-data limit; Discord custom ids allow more
 TOKEN_PATTERN = r"g(\d{1,9}):([a-z]+)((?::[a-z0-9.+]{1,12}){0,3})"
@@ -164,6 +168,9 @@ class View:
     #: private answer went, or how to get it, where it cannot be shown (a group, a plain message)
     private_family: str = "link"
     table: TableView | None = None  # a table to draw as an image (league standings)
+    #: the standings as data, when the reply shows them (the lines and :attr:`table` are drawn
+    #: from it): what the command line's ``standings --json`` and the web pages read
+    standings: Standings | None = None
     language: str = "en"  # the language the lines are in (the reader's)
 
     def __post_init__(self) -> None:

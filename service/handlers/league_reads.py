@@ -14,10 +14,11 @@ from service.club_commands import LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NoSuchGame, NotAPlayer
 from service.i18n import number, t
-from service.league_play import league_data, rounds_of, table
+from service.league_play import league_data, rounds_of
 from service.league_settings import LEAGUE_NUMBER, LeagueData, league_name
 from service.ports import GameStatus
 from service.registry import command
+from service.standings import Standings, standings_of
 from service.timing import left_text
 from service.unit import Unit
 from service.views import TableView, View
@@ -112,20 +113,18 @@ async def _round(unit: Unit, row: LeagueRow, extra: str | None) -> View:
 
 
 async def _standings(unit: Unit, row: LeagueRow) -> View:
-    data = league_data(row)
-    games = await unit.uow.games.in_league(row.id)
-    rows = table(row, data, games)
-    mcmahon = data.settings.system == "mcmahon"
-    await unit.read_players(m.account for m in data.members.values())
-    lines = [t("league.standings_header", name=row.name, round=row.round, of=rounds_of(row, data))]
+    """The standings as text lines and a table image, both drawn from one
+    :class:`~service.standings.Standings` (which the view carries too)."""
+    data = await standings_of(unit, row)
+    lines = [t("league.standings_header", name=row.name, round=row.round, of=data.rounds)]
     cells: list[tuple[str, ...]] = []
     mine: set[int] = set()
     me = (await people.persons(unit, [unit.actor.id]))[unit.actor.id]
-    for index, entry in enumerate(rows):
-        name = await people.name(unit, data.members[entry.id].account)
-        if data.members[entry.id].left is not None:
+    for index, entry in enumerate(data.rows):
+        name = f"@{entry.name}"
+        if entry.withdrawn:
             name = t("league.withdrawn", name=name)
-        place = f"{entry.place}{'=' if entry.tied else '.'}"
+        place = f"{entry.place}{'=' if entry.shared else '.'}"
         numbers = {
             "wins": number(entry.wins),
             "sos": number(entry.sos),
@@ -134,10 +133,10 @@ async def _standings(unit: Unit, row: LeagueRow) -> View:
             "played": entry.played,
             "left": entry.left,
         }
-        key = "league.standing_mms" if mcmahon else "league.standing"
+        key = "league.standing_mms" if data.mcmahon else "league.standing"
         lines.append(t(key, place=place, name=name, **numbers))
         cell = [place.rstrip("."), name]
-        if mcmahon:
+        if data.mcmahon:
             cell.append(str(numbers["mms"]))
         cell += [
             str(numbers["wins"]),
@@ -147,28 +146,27 @@ async def _standings(unit: Unit, row: LeagueRow) -> View:
             str(entry.left),
         ]
         cells.append(tuple(cell))
-        if entry.id == me:
+        if entry.person == me:
             mine.add(index)
-    if not rows:
+    if not data.rows:
         lines.append(t("league.no_members"))
-    headers = [t("table.place"), t("table.player")]
-    if mcmahon:
-        headers.append(t("table.mms"))
-    headers += [
-        t("table.wins"),
-        t("table.sos"),
-        t("table.sodos"),
-        t("table.played"),
-        t("table.left"),
-    ]
     picture = TableView(
         t("league.table_title", name=row.name),
-        tuple(headers),
+        standings_headers(data),
         tuple(cells),
-        note=t("league.table_note", round=row.round, of=rounds_of(row, data)),
+        note=t("league.table_note", round=row.round, of=data.rounds),
         highlight=frozenset(mine),
     )
-    return View(tuple(lines), table=picture)
+    return View(tuple(lines), table=picture, standings=data)
+
+
+def standings_headers(data: Standings) -> tuple[str, ...]:
+    """The standings table's column titles, in the reader's language."""
+    headers = [t("table.place"), t("table.player")]
+    if data.mcmahon:
+        headers.append(t("table.mms"))
+    headers += [t("table.wins"), t("table.sos"), t("table.sodos"), t("table.played")]
+    return (*headers, t("table.left"))
 
 
 async def _list(unit: Unit) -> View:

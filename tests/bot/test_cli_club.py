@@ -27,7 +27,6 @@ from records.sgf import read_sgf
 from service import GameService
 from service.club_commands import League, LeagueAction
 from service.commands import Accept, Actor, Adjudicate, Challenge, Play, Request, Resign
-from service.i18n import t
 from service.ports import Database
 from tests.postgres_support import drop_schema, new_schema, require_postgres
 
@@ -267,19 +266,47 @@ STANDINGS_ROWS = [  # the round-robin's byes: alice in round 1, carol in round 2
 ]
 
 
+def standing(
+    place: int, who: str, rank: str, wins: float, sos: float, played: int, left: int
+) -> dict:
+    """A row of ``standings --json`` in this league (no ties, nobody withdrawn)."""
+    return {
+        "place": place,
+        "shared": False,
+        "person": f"console:{who}",
+        "name": who,
+        "rank": rank,
+        "wins": wins,
+        "mms": None,
+        "sos": sos,
+        "sodos": 0.0,
+        "played": played,
+        "left": left,
+        "withdrawn": False,
+    }
+
+
 def test_standings(database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Typed fields: numbers as numbers, the person to join with ``ratings --json``, the name
+    without ``@``; the text is the chat's table."""
     code, out, err = run_cli(capsys, "standings", "autumn", "--community", "console", "--json")
     assert (code, err) == (0, "")
-    assert json.loads(out) == {
+    document = json.loads(out)
+    assert document == {
         "league": "autumn",
+        "league_id": document["league_id"],
         "community": "console",
         "status": "running",
+        "system": "roundrobin",
         "round": 2,
-        "title": t("league.table_title", name="autumn"),
-        "headers": STANDINGS_HEADERS,
-        "rows": STANDINGS_ROWS,
-        "note": t("league.table_note", round=2, of=3),
+        "rounds": 3,
+        "standings": [
+            standing(1, "carol", "6k", 2.0, 0.0, 1, 1),
+            standing(2, "alice", "4k", 1.0, 0.0, 0, 2),
+            standing(3, "bob", "9k", 0.0, 2.0, 1, 1),
+        ],
     }
+    assert isinstance(document["league_id"], int)
 
     code, out, _ = run_cli(capsys, "standings", "autumn", "--community", "console")
     assert code == 0
@@ -294,7 +321,7 @@ def test_standings_of_a_league_before_it_starts(
     assert code == 0
     document = json.loads(out)
     assert (document["league"], document["status"], document["round"]) == ("Autumn", "entry", 0)
-    assert (document["headers"], document["rows"]) == (STANDINGS_HEADERS, [])
+    assert document["standings"] == []
 
 
 def test_a_name_in_several_communities(database: str, capsys: pytest.CaptureFixture[str]) -> None:
