@@ -45,7 +45,7 @@ class LeagueHead:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class StandingRow:
     """One line of the standings: ``shared`` when others have the same place."""
 
     place: int
@@ -97,7 +97,7 @@ class LeaguePage:
     """The league's page: standings in place order, the crosstable (same order), the rounds."""
 
     league: LeagueHead
-    standings: tuple[Standing, ...]
+    standings: tuple[StandingRow, ...]
     crosstable: tuple[tuple[Cell, ...], ...]  # [row][column], both in standings order
     rounds: tuple[RoundLines, ...]
 
@@ -120,7 +120,7 @@ class PlayerPage:
     league: LeagueHead
     number: int
     name: str
-    standing: Standing | None
+    standing: StandingRow | None
     rank: str | None  # ``3k?``; None without a rated game
     rating: float | None
     history: tuple[RatingPoint, ...]  # newest first

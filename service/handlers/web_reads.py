@@ -27,7 +27,7 @@ from service.club_commands import (
 from service.club_ports import LeagueRow
 from service.errors import NoSuchGame
 from service.i18n import t
-from service.league_play import league_data, persons_of, rounds_of, table
+from service.league_play import league_data, persons_of, rounds_of
 from service.league_settings import LeagueData
 from service.model import Loaded, decode_event
 from service.pages import (
@@ -44,12 +44,13 @@ from service.pages import (
     Progress,
     RatingPoint,
     RoundLines,
-    Standing,
+    StandingRow,
 )
 from service.players import engine_level, is_engine
 from service.ports import GameRow, GameStatus
 from service.registry import command
 from service.showing import counted
+from service.standings import standings_of
 from service.timing import left_text
 from service.unit import Unit
 from service.views import board_view, caption, result_words, tally
@@ -159,24 +160,24 @@ def _started(games: list[GameRow]) -> list[GameRow]:
     return [g for g in games if g.status in kept and g.black and g.white]
 
 
-def _standings(league: _League, games: list[GameRow]) -> tuple[Standing, ...]:
-    rows = table(league.row, league.data, games)
-    members = league.data.members
+async def _standings(unit: Unit, league: _League) -> tuple[StandingRow, ...]:
+    """The standings (:func:`service.standings.standings_of`), each player by number."""
+    found = await standings_of(unit, league.row)
     return tuple(
-        Standing(
+        StandingRow(
             place=r.place,
-            shared=r.tied,
-            number=league.numbers[r.id],
-            name=league.names[members[r.id].account],
+            shared=r.shared,
+            number=league.numbers[r.person],
+            name=league.names[r.account],
             wins=r.wins,
             mms=r.mms,
             sos=r.sos,
             sodos=r.sodos,
             played=r.played,
             left=r.left,
-            withdrawn=r.withdrawn or members[r.id].left is not None,
+            withdrawn=r.withdrawn,
         )
-        for r in rows
+        for r in found.rows
     )
 
 
@@ -185,7 +186,7 @@ async def league_page(unit: Unit, command: ShowLeaguePage) -> LeaguePage:
     """Standings, crosstable and rounds of a published league."""
     league = await _published(unit, command.token)
     games = _started(await unit.uow.games.in_league(league.row.id))
-    standings = _standings(league, games)
+    standings = await _standings(unit, league)
     order = {s.number: i for i, s in enumerate(standings)}
     size = len(standings)
     cells: list[list[list[tuple[int, Outcome]]]] = [[[] for _ in range(size)] for _ in range(size)]
@@ -219,7 +220,7 @@ async def player_page(unit: Unit, command: ShowPlayerPage) -> PlayerPage:
     person = league.order[command.number - 1]
     member = league.data.members[person]
     games = _started(await unit.uow.games.in_league(league.row.id))
-    standing = next((s for s in _standings(league, games) if s.number == command.number), None)
+    standing = next((s for s in await _standings(unit, league) if s.number == command.number), None)
     rating = (await unit.uow.ratings.get_many([person])).get(person)
     changes = await unit.uow.ratings.changes(list(member.accounts), limit=HISTORY)
     history = tuple(
