@@ -44,7 +44,7 @@ from service import GameService
 from service.i18n import in_language, supported, t, translate
 from service.judging import judging_processes
 from service.limits import CommandBudget, Limits
-from service.ports import Database
+from service.ports import Database, GameFeed
 from service.preferences import Defaults
 from service.scheduler import Scheduler
 from storage import (
@@ -54,6 +54,7 @@ from storage import (
     DatabaseUnreachable,
     SchemaTooNew,
     open_database,
+    open_feed,
     parse_database_url,
     server_address,
 )
@@ -222,6 +223,12 @@ async def open_storage(config: Config) -> Database:
         where = str(parsed.path) if parsed.path else server_address(parsed.dsn or "")
         text = t("startup.schema_too_new", where=where, schema=error.current, latest=error.latest)
         raise StartupFailure(text, startup.EXIT_SCHEMA_TOO_NEW) from None
+
+
+def game_feed(database: Database) -> GameFeed:
+    """Which of ``database``'s games changed, in this bot process or another (the web pages' live
+    updates): one feed per opened database, stopped when the database closes."""
+    return open_feed(database)
 
 
 async def _serve_chats(config: Config, service: GameService, deliveries: Deliveries) -> int:

@@ -5,12 +5,14 @@ Every backend (``storage.sqlite``, ``storage.postgres``) implements :class:`Data
 Exactly-once: :meth:`GameRepository.update` checks ``version`` (optimistic concurrency), events
 have a unique ``(game_id, number)`` key, and :meth:`UpdateLog.claim` records platform update ids;
 each conflict raises :class:`ConcurrentUpdate` and the service retries the whole command.
+:class:`GameFeed` tells which games changed (the web pages' live updates); the service itself
+neither needs nor makes one.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Literal, Protocol
@@ -333,4 +335,13 @@ class Database(Protocol):
 
     async def close(self) -> None:
         """Release connections."""
+        ...
+
+
+class GameFeed(Protocol):
+    """Which games changed (a move, a pass, a count, the end), in this process or another."""
+
+    def changes(self, game_id: int) -> AsyncIterator[None]:
+        """Yields once each time the game changes after the call (bursts may coalesce into one);
+        closing the iterator (or cancelling its task) stops watching."""
         ...

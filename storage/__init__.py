@@ -2,7 +2,8 @@
 
 SQLite (aiosqlite, the embedded default) lives in :mod:`storage.sqlite`; PostgreSQL (asyncpg) in
 :mod:`storage.postgres`, imported only when a ``postgresql://`` URL asks for it; the in-memory one
-(tests, demos) in :mod:`storage.memory`.
+(tests, demos) in :mod:`storage.memory`. Each opened database has a feed of its games' changes
+(:func:`open_feed`, :mod:`storage.feed`).
 
 :func:`open_database` turns the ways a database can fail to open into :class:`BadDatabaseUrl` (a
 malformed URL) and the kinds of :class:`DatabaseUnavailable`, with the driver's error as cause.
@@ -14,7 +15,7 @@ import importlib
 import sqlite3
 from urllib.parse import urlsplit
 
-from service.ports import Database
+from service.ports import Database, GameFeed
 from storage.migrations import SchemaTooNew
 from storage.url import (
     POSTGRES_FORM,
@@ -36,6 +37,7 @@ __all__ = [
     "DatabaseUrl",
     "SchemaTooNew",
     "open_database",
+    "open_feed",
     "parse_database_url",
     "server_address",
 ]
@@ -78,6 +80,16 @@ async def _open_postgres(dsn: str) -> Database:
             f"DATABASE_URL is not a usable PostgreSQL URL: {POSTGRES_FORM}"
         ) from None
     return database
+
+
+def open_feed(database: Database) -> GameFeed:
+    """The feed of the games ``database`` holds (:class:`~service.ports.GameFeed`): one per opened
+    database, stopped when the database closes. Changes committed by other processes reach it
+    too (PostgreSQL: LISTEN/NOTIFY; SQLite: the watched games' versions, read twice a second)."""
+    feed: GameFeed | None = getattr(database, "feed", None)
+    if feed is None:
+        raise TypeError(f"{type(database).__name__} has no feed of game changes")
+    return feed
 
 
 def server_address(dsn: str) -> str:

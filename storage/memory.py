@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
 from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameStatus, PlayerRow
 from storage.club_rows import name_key, plausible_token
+from storage.feed import GameWatch, Watchers
 from storage.rows import json_text
 
 _Row = TypeVar("_Row", GameRow, PlayerRow)
@@ -84,6 +85,7 @@ class MemoryGames(_Repository):
     async def add(self, game: GameRow) -> GameRow:
         row = dataclasses.replace(_copied(game), id=next(self._unit.database.ids), version=1)
         await self._unit.write(lambda tables: tables.games.update({row.id: row}))
+        self._unit.saved.add(row.id)
         return _copied(row)
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -102,6 +104,7 @@ class MemoryGames(_Repository):
             tables.games[game.id] = row
 
         await self._unit.write(replace)
+        self._unit.saved.add(game.id)
         return _copied(row)
 
     async def events(self, game_id: int) -> list[EventRow]:
@@ -514,6 +517,7 @@ class MemoryUnitOfWork:
         self.leagues = MemoryLeagues(self)
         self.codes = MemoryCodes(self)
         self.settings = MemorySettings(self)
+        self.saved: set[int] = set()  # the games it added or updated: the feed hears on commit
         self._tables: _Tables | None = None  # what this unit reads; None outside ``async with``
         self._writes: list[_Write] | None = None  # None: no more writes (committed or left)
 
@@ -538,6 +542,7 @@ class MemoryUnitOfWork:
             raise RuntimeError("the database is closed")
         self._tables = _Tables().over(self.database.tables)
         self._writes = []
+        self.saved = set()
         return self
 
     async def __aexit__(
@@ -555,14 +560,27 @@ class MemoryUnitOfWork:
         writes, self._writes = self._writes, None
         self.database.apply(writes)
         self._tables = self.database.tables  # reads after the commit see what is committed
+        self.database.feed.watchers.changed(self.saved)
+
+
+class MemoryFeed:
+    """:class:`service.ports.GameFeed` in memory: a unit of work that saved a game wakes its
+    watchers when it commits (one process holds the database)."""
+
+    def __init__(self) -> None:
+        self.watchers = Watchers()
+
+    def changes(self, game_id: int) -> GameWatch:
+        return self.watchers.watch(game_id)
 
 
 class MemoryDatabase:
     """:class:`service.ports.Database` in memory. Game ids come from one counter, outside any
     transaction (like PostgreSQL's sequence: a rolled-back ``add`` uses an id up); league ids
-    from another."""
+    from another. :attr:`feed` tells which games changed."""
 
     def __init__(self) -> None:
+        self.feed = MemoryFeed()
         self.tables = _Tables()  # what is committed
         self.ids = itertools.count(1)
         self.league_ids = itertools.count(1)

@@ -21,6 +21,7 @@ import asyncpg
 from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameStatus, PlayerRow
 from storage import migrations, rows
 from storage.postgres_club import PostgresCodes, PostgresLeagues, PostgresRatings
+from storage.postgres_feed import PostgresFeed
 from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
 
 _NAMES = GAME_COLUMNS.split(", ")[2:]
@@ -375,15 +376,18 @@ class PostgresUnitOfWork:
 
 
 class PostgresDatabase:
-    """:class:`service.ports.Database` on a PostgreSQL connection pool."""
+    """:class:`service.ports.Database` on a PostgreSQL connection pool; :attr:`feed` tells which
+    games changed, in this process or another (it listens on a connection of its own)."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, feed: PostgresFeed) -> None:
         self.pool = pool
+        self.feed = feed
 
     def unit_of_work(self) -> PostgresUnitOfWork:
         return PostgresUnitOfWork(self)
 
     async def close(self) -> None:
+        await self.feed.close()
         await self.pool.close()
 
 
@@ -426,4 +430,5 @@ async def open_postgres(
     except BaseException:
         await pool.close()
         raise
-    return PostgresDatabase(pool)
+    feed = PostgresFeed(lambda: asyncpg.connect(dsn, server_settings=settings, timeout=10))
+    return PostgresDatabase(pool, feed)

@@ -22,6 +22,7 @@ import aiosqlite
 
 from storage import migrations
 from storage.sqlite_club import SqliteCodes, SqliteLeagues, SqliteRatings
+from storage.sqlite_feed import SqliteFeed
 from storage.sqlite_repositories import (
     SqliteGames,
     SqliteLinks,
@@ -150,6 +151,7 @@ class SqliteUnitOfWork:
             with contextlib.suppress(Exception):  # the failure is in ``done`` too
                 await database.flush()
         await done  # raises if the batch's COMMIT failed
+        database.feed.committed(self.games.saved)
 
 
 class SqliteDatabase:
@@ -163,6 +165,7 @@ class SqliteDatabase:
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
+        self.feed = SqliteFeed(path)  # which games changed, here or in another process
         self.lock = asyncio.Lock()
         self.waiting = 0  # units of work queued for the lock
         self.batch_open = False  # a BEGIN IMMEDIATE transaction holds committed units
@@ -222,6 +225,7 @@ class SqliteDatabase:
                 done.set_exception(error)
 
     async def close(self) -> None:
+        await self.feed.close()
         async with self.lock:
             await self.flush()
             await self.connection.close()

@@ -36,7 +36,12 @@ class _Repository:
 
 
 class SqliteGames(_Repository):
-    """:class:`service.ports.GameRepository` on SQLite."""
+    """:class:`service.ports.GameRepository` on SQLite; :attr:`saved` holds the version of each
+    game its unit of work added or updated (the feed hears of them once the unit commits)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        super().__init__(conn)
+        self.saved: dict[int, int] = {}
 
     async def add(self, game: GameRow) -> GameRow:
         names = GAME_COLUMNS.split(", ")[2:]
@@ -46,6 +51,7 @@ class SqliteGames(_Repository):
             game_values(game),
         )
         assert cursor.lastrowid is not None
+        self.saved[cursor.lastrowid] = 1
         return dataclasses.replace(game, id=cursor.lastrowid, version=1)
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -63,6 +69,7 @@ class SqliteGames(_Repository):
             raise ConcurrentUpdate(
                 f"game {game.id} changed since version {game.version}", what=Contended.GAME
             )
+        self.saved[game.id] = game.version + 1
         return dataclasses.replace(game, version=game.version + 1)
 
     async def events(self, game_id: int) -> list[EventRow]:

@@ -1,0 +1,3 @@
+-- The live feed (issue 26) needs nothing in an SQLite file: the process that saves a game tells
+-- its own watchers, and other processes read the watched games' versions (storage/sqlite_feed.py).
+-- This migration keeps the two dialects' schema versions alike.

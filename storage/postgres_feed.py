@@ -1,0 +1,114 @@
+""":class:`service.ports.GameFeed` on PostgreSQL (:mod:`storage.postgres`).
+
+Every save of a game announces it on the channel :data:`CHANNEL` in the transaction that saves
+it (a trigger, migration 10), so PostgreSQL delivers it on commit only, to every listening
+session, whichever bot process saved it. While someone in this process watches, ONE dedicated
+connection (outside the pool) listens; it is closed when the last watch ends. A connection that
+drops is opened again (after a pause that grows up to :data:`RETRY_SECONDS`' last), and every
+watcher is woken then, since a change may have come while nobody listened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import asyncpg
+
+from storage.feed import GameWatch, Watchers
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "gobot_games"
+RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 5.0)
+
+
+class PostgresFeed:
+    """The games that changed in the database ``connect`` reaches, in any process."""
+
+    def __init__(self, connect: Callable[[], Awaitable[asyncpg.Connection]]) -> None:
+        self._connect = connect
+        self.watchers = Watchers(on_watch=self._watched)
+        self._task: asyncio.Task[None] | None = None
+        self._listening = asyncio.Event()
+        self._closed = False
+
+    def changes(self, game_id: int) -> GameWatch:
+        return self.watchers.watch(game_id)
+
+    async def ready(self) -> None:
+        """Wait until this process listens (while someone watches): from then on every commit
+        of a watched game wakes its watchers (tests; a page that must not miss one)."""
+        while self.watchers.watched() and not self._closed and not self._listening.is_set():
+            await _first(self._listening, self.watchers.idle)
+
+    def _watched(self) -> None:
+        if not self._closed and (self._task is None or self._task.done()):
+            self._task = asyncio.get_running_loop().create_task(self._listen())
+
+    def _heard(self, _conn: Any, _pid: int, _channel: str, payload: object) -> None:
+        try:
+            game_id = int(str(payload))
+        except ValueError:
+            return
+        self.watchers.changed((game_id,))
+
+    async def _listen(self) -> None:
+        failures = 0
+        listened = False
+        while self.watchers.watched():
+            conn: asyncpg.Connection | None = None
+            lost = asyncio.Event()
+            try:
+                conn = await self._connect()
+                conn.add_termination_listener(_setter(lost))
+                await conn.add_listener(CHANNEL, self._heard)
+                if listened:  # it dropped: what came meanwhile was not heard
+                    self.watchers.everything_changed()
+                listened, failures = True, 0
+                self._listening.set()
+                await _first(lost, self.watchers.idle)
+                if lost.is_set():
+                    log.warning("the connection listening for game changes dropped")
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                log.warning("cannot listen for game changes: %s", error)
+                lost.set()
+            finally:
+                self._listening.clear()
+                if conn is not None and not conn.is_closed():
+                    try:
+                        await conn.close(timeout=5)
+                    except Exception:  # closing a broken connection: drop it
+                        conn.terminate()
+            if lost.is_set():
+                pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
+                failures += 1
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.watchers.idle.wait(), pause)
+
+    async def close(self) -> None:
+        """Stop listening (the database is closing)."""
+        self._closed = True
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+def _setter(event: asyncio.Event) -> Callable[[Any], None]:
+    """A termination listener that sets ``event``."""
+    return lambda _conn: event.set()
+
+
+async def _first(*events: asyncio.Event) -> None:
+    """Wait until one of ``events`` is set."""
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
