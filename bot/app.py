@@ -99,7 +99,8 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     pages = None
     try:
         if config.web_port is not None:
-            pages = await _start_web(config, service, config.web_host, config.web_port)
+            feed = game_feed(database)
+            pages = await _start_web(config, service, feed, config.web_host, config.web_port)
         if config.chat_tokens:
             return await _serve_chats(config, service, deliveries)
         if pages is not None and nothing_to_read(stdin):  # the web alone: until stopped
@@ -133,14 +134,18 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         await database.close()
 
 
-async def _start_web(config: Config, service: GameService, host: str, port: int) -> web.AppRunner:
-    """The published leagues' pages on ``host:port``, on this process's service."""
+async def _start_web(
+    config: Config, service: GameService, feed: GameFeed, host: str, port: int
+) -> web.AppRunner:
+    """The published leagues' pages on ``host:port``, on this process's service, live through
+    ``feed`` (:func:`game_feed`)."""
     from bot.web.server import start_web  # only when the web is asked for
 
     return await start_web(
         service,
         host=host,
         port=port,
+        feed=feed,
         language=config.language,
         trust_proxy=config.web_trust_proxy,
     )
@@ -156,7 +161,7 @@ async def serve_web(config: Config, host: str, port: int) -> int:
             organisers=config.organisers,
             defaults=Defaults(language=supported(config.language), notify=config.notify),
         )
-        pages = await _start_web(config, service, host, port)
+        pages = await _start_web(config, service, game_feed(database), host, port)
         try:
             await asyncio.Event().wait()
         finally:

@@ -30,6 +30,7 @@ from bot.web.limits import RateLimiter, StreamCounter, client_address, retry_aft
 from bot.web.render import Reader, environment, page_globals
 from bot.web.routes import Pages
 from service import GameService
+from service.ports import GameFeed
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ LANGUAGE = web.AppKey("language", str)
 def build_app(
     service: GameService,
     *,
-    feed: live.Feed | None = None,
+    feed: GameFeed | None = None,
     language: str = "en",
     rate: float = 20.0,
     burst: int = 40,

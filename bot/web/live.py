@@ -1,19 +1,19 @@
-"""Live spectating: ``/l/<token>/game/<id>/events``, a stream of server-sent events, one
-``change`` event each time the game changes (the page's script then fetches the latest
-position), a comment every ``keepalive`` seconds so that proxies keep the connection, and the
-end when the reader leaves, the game ends or the server stops.
+"""Live spectating: ``/l/<token>/game/<id>/events?since=<stamp>``, a stream of server-sent
+events: one ``change`` event each time the game changes (at once when it changed since the page
+of ``stamp`` was made; the page's script then fetches the latest position), a comment every
+``keepalive`` seconds so that proxies keep the connection, and the end when the reader leaves,
+the game ends or the server stops.
 
-What changed is told by the game feed (:class:`Feed`: the composition root's, in memory for one
-process, PostgreSQL's LISTEN/NOTIFY for several), never by asking the database about every
-game; without a feed (an embedding that has none) the stream asks the service about its one
-game every ``poll`` seconds."""
+What changed is told by the game feed (:class:`~service.ports.GameFeed`, the composition
+root's: in memory for one process, PostgreSQL's LISTEN/NOTIFY for several), never by asking the
+database about every game; without a feed (an embedding that has none) the stream asks the
+service about its one game every ``poll`` seconds."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from typing import Protocol
+import re
 
 from aiohttp import web
 
@@ -23,22 +23,17 @@ from service.club_commands import WatchGame
 from service.commands import Actor, Request
 from service.errors import UserError
 from service.pages import GameWatch
+from service.ports import GameFeed
 
 READER = Actor("web:reader", "reader")
 RETRY_MS = 2000  # how soon a browser reconnects after a dropped stream
+READY_SECONDS = 5.0  # how long a stream waits for the feed to listen before it counts on it
+STAMP = re.compile(r"[0-9]{1,12}\.[0-9]{1,12}")
 STREAM_HEADERS = {
     "Content-Type": "text/event-stream; charset=utf-8",
     "Cache-Control": "no-store",
     "X-Accel-Buffering": "no",  # nginx: pass each event on at once
 }
-
-
-class Feed(Protocol):
-    """Where the web hears that a game changed (``service.ports.GameFeed``)."""
-
-    def changes(self, game_id: int) -> AsyncIterator[None]:
-        """Yields once per change of the game, until closed."""
-        ...
 
 
 class Live:
@@ -47,7 +42,7 @@ class Live:
     def __init__(
         self,
         service: GameService,
-        feed: Feed | None,
+        feed: GameFeed | None,
         streams: StreamCounter,
         *,
         keepalive: float,
@@ -83,8 +78,10 @@ class Live:
         client = client_address(request, trust_proxy=self.trust_proxy)
         if not self.streams.open(client):
             raise web.HTTPTooManyRequests(headers={"Retry-After": str(int(self.keepalive))})
+        since = request.query.get("since", "")  # the stamp of the page the reader sees
+        stamp = since if STAMP.fullmatch(since) else watch.stamp
         try:
-            return await self._stream(request, token, game_id, watch.stamp)
+            return await self._stream(request, token, game_id, stamp)
         finally:
             self.streams.close(client)
 
@@ -138,8 +135,15 @@ class Live:
         """Set ``changed`` at each change of the game: from the feed, or (without one) by
         asking the service every :attr:`poll` seconds."""
         if self.feed is not None:
-            changes = self.feed.changes(game_id)
+            changes = self.feed.changes(game_id)  # watching from now on
             try:
+                ready = getattr(self.feed, "ready", None)  # listening (other processes' too)
+                if ready is not None:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(ready(), READY_SECONDS)
+                watch = await self._watch(token, game_id)
+                if watch is None or watch.stamp != stamp:  # changed since the page was made
+                    changed.set()
                 async for _ in changes:
                     changed.set()
             finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from typing import TypeVar
+from urllib.parse import urlencode
 
 import jinja2
 from aiohttp import web
@@ -86,7 +87,9 @@ class Pages:
         page = await self.read(ShowGamePage(token, game_id, self._move(request)))
         reader = self.reader(request)
         base = base_of(token)
-        events = f"{base}/game/{game_id}/events" if page.live else None
+        events = None
+        if page.live:
+            events = f"{base}/game/{game_id}/events?{urlencode({'since': page.stamp})}"
         context = game_context(reader, page, base, events)
         cache = "no-store" if not page.finished else "no-cache"
         return self.html(request, "game.html", cache=cache, **context)

@@ -10,8 +10,8 @@ from aiohttp import web
 
 from bot import startup
 from bot.web.app import build_app
-from bot.web.live import Feed
 from service import GameService
+from service.ports import GameFeed
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +21,7 @@ async def start_web(
     *,
     host: str,
     port: int,
-    feed: Feed | None = None,
+    feed: GameFeed | None = None,
     language: str = "en",
     trust_proxy: bool = False,
 ) -> web.AppRunner:

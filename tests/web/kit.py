@@ -124,10 +124,16 @@ async def build_league(service: GameService, database: Database) -> Built:
     return Built(service, database, league_id, counted, open_, other_game)
 
 
+_SCHEMAS: dict[int, tuple[str, str]] = {}  # an open PostgreSQL database -> its url and schema
+
+
 @contextlib.asynccontextmanager
-async def open_backend(kind: str, folder: Path) -> AsyncIterator[Database]:
+async def open_backend(
+    kind: str, folder: Path, *, same_as: Database | None = None
+) -> AsyncIterator[Database]:
     """A fresh database: ``memory``, ``sqlite`` (a file in ``folder``) or ``postgresql`` (a
-    schema of its own on the test server)."""
+    schema of its own on the test server); ``same_as``: another connection to that one (as
+    another bot process has)."""
     if kind == "memory":
         db: Database = await open_memory()
     elif kind == "sqlite":
@@ -135,12 +141,22 @@ async def open_backend(kind: str, folder: Path) -> AsyncIterator[Database]:
     else:
         from storage.postgres import open_postgres
 
+        if same_as is not None:
+            url, schema = _SCHEMAS[id(same_as)]
+            db = await open_postgres(url, schema=schema)
+            try:
+                yield db
+            finally:
+                await db.close()
+            return
         url = await require_postgres()
         schema = new_schema()
         db = await open_postgres(url, schema=schema)
+        _SCHEMAS[id(db)] = (url, schema)
         try:
             yield db
         finally:
+            del _SCHEMAS[id(db)]
             await db.close()
             await drop_schema(url, schema)
         return

@@ -6,6 +6,8 @@ stops asking), a stranger's 404."""
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,6 +16,7 @@ import pytest
 from aiohttp import ClientResponse
 
 from service.commands import Resign
+from storage import open_feed
 from tests.web.kit import (
     OPEN_MOVES,
     OTHER_TOKEN,
@@ -142,3 +145,47 @@ async def test_only_a_published_open_game_has_a_stream(site: Built) -> None:
             response = await client.get(path)
             assert response.status == 404, path
             assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
+async def test_the_databases_feed_tells_the_stream(kind: str, tmp_path: Path) -> None:
+    async with open_backend(kind, tmp_path) as database:
+        service = new_service(database)
+        built = await build_league(service, database)
+        app = unlimited(service, feed=open_feed(database), poll=3600.0)  # never asks itself
+        async with serve(app) as client:
+            response = await client.get(f"/l/{TOKEN}/game/{built.open}/events")
+            assert await next_block(response) == ["retry: 2000"]
+            await play(service, database, built.open, "G3")
+            assert await next_event(response) == ["event: change", "data: "]
+            response.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_a_move_by_another_bot_process_reaches_the_stream(kind: str, tmp_path: Path) -> None:
+    async with open_backend(kind, tmp_path) as database:
+        service = new_service(database)
+        built = await build_league(service, database)
+        async with open_backend(kind, tmp_path, same_as=database) as elsewhere:
+            bot = new_service(elsewhere)  # another process's service on the same database
+            app = unlimited(service, feed=open_feed(database), poll=3600.0)
+            async with serve(app) as client:
+                response = await client.get(f"/l/{TOKEN}/game/{built.open}/events")
+                assert await next_block(response) == ["retry: 2000"]
+                await play(bot, elsewhere, built.open, "G3")
+                assert await next_event(response) == ["event: change", "data: "]
+                page = await (await client.get(f"/l/{TOKEN}/game/{built.open}")).text()
+                assert f"?move={len(OPEN_MOVES) + 1}" in page
+                response.close()
+
+
+async def test_a_move_made_before_the_stream_opened_is_not_missed(site: Built) -> None:
+    app = unlimited(site.service, feed=open_feed(site.database), poll=3600.0)
+    async with serve(app) as client:
+        page = await (await client.get(f"/l/{TOKEN}/game/{site.open}")).text()
+        found = re.search(r'data-events="([^"]+)"', page)
+        assert found is not None
+        await play(site.service, site.database, site.open, "G3")  # while the page loads
+        response = await client.get(html.unescape(found[1]))
+        assert await next_event(response) == ["event: change", "data: "]
+        response.close()

@@ -186,7 +186,7 @@ async def test_an_open_games_latest_position_is_live(site: Built) -> None:
         body = await latest.text()
         earlier = await (await client.get(f"{game}?move=1")).text()
     assert latest.headers["Cache-Control"] == "no-store"
-    assert f'<section id="live" data-events="{game}/events"' in body
+    assert f'<section id="live" data-events="{game}/events?since=' in body
     assert '<script src="/static/live.js" defer></script>' in body
     assert 'id="live"' not in earlier and "live.js" not in earlier
 
