@@ -187,5 +187,6 @@ async def test_a_move_made_before_the_stream_opened_is_not_missed(site: Built) -
         assert found is not None
         await play(site.service, site.database, site.open, "G3")  # while the page loads
         response = await client.get(html.unescape(found[1]))
+        assert await next_block(response) == ["retry: 2000"]
         assert await next_event(response) == ["event: change", "data: "]
         response.close()
