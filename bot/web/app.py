@@ -71,7 +71,7 @@ def build_app(
     burst: int = 40,
     streams: int = 4,
     keepalive: float = 15.0,
-    poll: float = 1.0,
+    poll: float = 0.5,
     trust_proxy: bool = False,
     clock: Callable[[], float] = time.monotonic,
 ) -> web.Application:
