@@ -314,7 +314,8 @@ async def game_page(unit: Unit, command: ShowGamePage) -> GamePage:
         match = loaded.state.match
         board = dataclasses.replace(board, version=match.version or None, final=finished)
     played = game.last_move
-    to_move = board.to_move if not finished and not (move == last and loaded.stopped) else None
+    ended = move == last and (finished or loaded.stopped)  # nobody is to move at the end
+    to_move = None if ended else board.to_move
     return GamePage(
         league=league.head,
         game=line,
