@@ -101,13 +101,14 @@ class Reader:
         return self.words(key)
 
 
-def page_globals(reader: Reader, path: str, base: str) -> dict[str, Any]:
+def page_globals(reader: Reader, path: str, base: str, move: str | None = None) -> dict[str, Any]:
     """What every template uses: words, numbers, links that keep the reader's choices, the
-    language switcher."""
+    language switcher (to the same page: the same ``move``)."""
 
     def switch(code: str) -> str:
         kept = [(k, v) for k, v in reader.kept if k != "lang"]
-        return path + "?" + urlencode([("lang", code), *kept])
+        at = [("move", move)] if move is not None else []
+        return path + "?" + urlencode([("lang", code), *kept, *at])
 
     return {
         "lang": reader.language,

@@ -52,7 +52,8 @@ class Pages:
     ) -> web.Response:
         reader = self.reader(request)
         token = request.match_info["token"]
-        merged = {**page_globals(reader, request.path, base_of(token)), **context}
+        move = request.query.get("move")  # checked by the page (else a 404)
+        merged = {**page_globals(reader, request.path, base_of(token), move), **context}
         text = self.templates.get_template(name).render(**merged)
         return web.Response(
             text=text,

@@ -164,6 +164,7 @@ async def test_a_game_is_stepped_through_with_plain_links(site: Built) -> None:
     assert html.escape(move) in alt[2]
     assert f'href="{game}.sgf"' in middle
     assert 'id="live"' not in last  # finished: nothing to follow
+    assert f'<a href="{game}?lang=hu&amp;move=5" hreflang="hu"' in middle  # the same position
 
 
 async def test_the_count_at_the_end_has_the_chats_legend(site: Built) -> None:
