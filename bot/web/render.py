@@ -6,6 +6,7 @@ language."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -86,6 +87,8 @@ class Reader:
 
     def words(self, key: str, /, **params: object) -> str:
         """The catalogue's ``key`` in the reader's language."""
+        if not params:  # a table's headers and marks: said once per language
+            return _word(self.language, key)
         return translate(self.language, key, **params)
 
     def number(self, value: float | None, places: int | None = None) -> str:
@@ -101,6 +104,12 @@ class Reader:
         return self.words(key)
 
 
+@functools.lru_cache(maxsize=4096)
+def _word(code: str, key: str) -> str:
+    """A message without parameters in ``code`` (the catalogues do not change while running)."""
+    return str(translate(code, key))
+
+
 def page_globals(reader: Reader, path: str, base: str, move: str | None = None) -> dict[str, Any]:
     """What every template uses: words, numbers, links that keep the reader's choices, the
     language switcher (to the same page: the same ``move``)."""
@@ -109,6 +118,8 @@ def page_globals(reader: Reader, path: str, base: str, move: str | None = None) 
         kept = [(k, v) for k, v in reader.kept if k != "lang"]
         at = [("move", move)] if move is not None else []
         return path + "?" + urlencode([("lang", code), *kept, *at])
+
+    query = reader.query()
 
     return {
         "lang": reader.language,
@@ -119,7 +130,7 @@ def page_globals(reader: Reader, path: str, base: str, move: str | None = None) 
         "num": reader.number,
         "color_word": reader.color,
         "switch": switch,
-        "link": lambda suffix: base + suffix + reader.query(),
+        "link": lambda suffix: base + suffix + query,
         "date": lambda at: dt.datetime.fromtimestamp(at, dt.UTC).date().isoformat(),
     }
 
