@@ -91,6 +91,8 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         # commands per person in chats (service/limits.py); the local console is not limited
         budget=CommandBudget(Limits()) if config.chat_tokens else None,
         defaults=Defaults(language=supported(config.language), notify=config.notify),
+        web_url=config.web_url,  # the links `league publish` gives
+        web_local=config.web_local,
     )
     deliveries = Deliveries()
     scheduler = Scheduler(service, deliveries)

@@ -164,12 +164,14 @@ def score_game(
     fill: bool,
     komi: float,
     judgement: Judgement | None = None,
+    marked: frozenset[Point] = frozenset(),
 ) -> Count:
     """Count the final position of ``game`` as ``gobot score`` does; raises ``ValueError``.
     With ``estimate``, the stones ``judgement`` proposes dead are marked (by default the bot's own
-    judgement alone, :func:`engine.judging.judge`), and ``dead_text`` adds to them."""
+    judgement alone, :func:`engine.judging.judge`), and ``dead_text`` adds to them; ``marked``
+    are dead stones read from the record (:func:`marked_dead`)."""
     board = game.board
-    dead: set[Point] = set()
+    dead: set[Point] = set(marked)
     if estimate:
         if judgement is None:
             from engine.judging import judge
@@ -183,6 +185,20 @@ def score_game(
         for color, point in plan_fill(board, dead).stones:
             board.play(color, point)
     return count(board, dead, komi=komi)
+
+
+def marked_dead(board: Board, record: GameRecord) -> frozenset[Point]:
+    """The dead stones the record's territory marks name: the stones standing on the other
+    colour's ``TB``/``TW`` points of the last node, with their whole chains (SGF's convention for
+    a counted game; the bot writes its final count so)."""
+    stones = dict(board.stones())
+    named = [
+        point
+        for color, points in record.territory.items()
+        for point in points
+        if stones.get(point) is color.opponent
+    ]
+    return frozenset(dead_chains(board.size, stones, named))
 
 
 def named_dead(board: Board, dead_text: str) -> frozenset[Point]:
@@ -406,22 +422,37 @@ def _score(args: argparse.Namespace) -> int:
     if args.dead:
         named_dead(game.board, args.dead)  # a mistake is said before the judges are asked
     judgement = judge_game(game, record, args, warner(args.file)) if args.estimate else None
-    result = score_game(game, args.dead, args.estimate, args.fill_dame, komi, judgement)
-    warning = None if args.dead or args.estimate else unfinished_warning(game)
+    from_marks = bool(record.territory) and not (args.dead or args.estimate)
+    marked = marked_dead(game.board, record) if from_marks else frozenset()
+    result = score_game(game, args.dead, args.estimate, args.fill_dame, komi, judgement, marked)
+    warning = None if args.dead or args.estimate or from_marks else unfinished_warning(game)
     if warning:
         print(f"WARNING {args.file}: {warning}", file=sys.stderr)
     if args.json:
-        print(json.dumps({**score_json(result, judgement), "recorded": record.result}))
+        extra = {"dead_from": "marks"} if from_marks else {}
+        print(json.dumps({**score_json(result, judgement), "recorded": record.result, **extra}))
     else:
         lines = _tally_lines(result)
         if record.result:
             same = "the same" if record.result == result.result.sgf else "not the same"
             recorded = shown(record.result, 200)  # the file's text: no terminal escapes
             lines.insert(3, f"Recorded result (RE): {recorded} — {same} as this count")
+        if from_marks:
+            lines.append(MARKS_LINE if marked else NO_MARKED_DEAD_LINE)
         if judgement:
             lines += judgement_lines(judgement)
         print("\n".join(lines))
     return EXIT_OK
+
+
+MARKS_LINE = (
+    "Dead stones from the record's territory marks (TB/TW): the stones on the other colour's "
+    "marks — --dead or --estimate to judge them yourself"
+)
+NO_MARKED_DEAD_LINE = (
+    "No dead stones in the record's territory marks (TB/TW) — --dead or --estimate to judge "
+    "them yourself"
+)
 
 
 def warner(path: str) -> Callable[[str], None]:
@@ -577,7 +608,10 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser(
         "score",
         help="count the final position of an SGF file under the Japanese rules",
-        description="Count the end position of FILE.sgf under Art. 8 and 10 of the Japanese rules.",
+        description="Count the end position of FILE.sgf under Art. 8 and 10 of the Japanese rules. "
+        "A record whose last node has territory marks (TB/TW, as the bot's own records of a "
+        "counted game) is counted with the stones on the other colour's marks dead, unless "
+        "--dead or --estimate is given.",
     )
     score.add_argument("file", metavar="FILE.sgf")
     add_dead_stone_options(score)

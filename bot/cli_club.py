@@ -29,7 +29,14 @@ paired with, ``"5k"``), "wins": float (a jigo is half; a bye a win when the leag
 output is the table ``league standings`` shows in chat.
 
 ``export``: a zip of ``game-<id>.sgf`` for every game of the league that started (the bot's own
-``sgf`` records) and ``standings.csv`` (the standings table, header row first).
+``sgf`` records, :mod:`service.game_record`: ``EV`` the league, ``RO`` the round, ``DT`` the
+first and last day played, ``BR``/``WR`` the ranks when the game started, ``RE``, and for a
+result of the agreed count its ``TB``/``TW`` marks, from which ``gobot score`` reproduces ``RE``)
+and ``standings.csv`` (the standings table, header row first). ``export --egd``: the season in
+the European Go Database's tournament results format (:mod:`bot.egd`: header comment lines, then
+one line per player in standings order: number, name, rank, country, club, each round's
+``<opponent><+|-|=>/<b|w><handicap>``, ``0+``/``0-``/``0=`` without a game), UTF-8, to the file
+``-o`` names or to standard output (``-o -``).
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot import egd
 from bot.cli import EXIT_OK, EXIT_UNREADABLE, reason
 from club.ranks import rank_label
 from service import GameService
@@ -377,10 +385,21 @@ def _member(archive: zipfile.ZipFile, name: str, data: bytes, seconds: float) ->
 
 
 async def _export(database: Database, args: argparse.Namespace) -> None:
-    """A league's games (SGF) and standings (CSV) in a zip.
+    """A league's games (SGF) and standings (CSV) in a zip, or its EGD results.
 
-    Write a zip with game-<id>.sgf for every game of the league NAME that started, and
-    standings.csv (the standings table, header row first)."""
+    Write a zip with game-<id>.sgf for every game of the league NAME that started (the bot's sgf
+    records: EV league, RO round, DT days played, BR/WR ranks, RE result, and the agreed dead
+    stones as the final count's TB/TW marks, so that `gobot score` reproduces RE) and
+    standings.csv (the standings table, header row first). With --egd, write instead the season
+    in the European Go Database's tournament results format (the .h file clubs submit for
+    rating: header lines, then one line per player in standings order: number, display name,
+    rank at the league's start, country, club, and each round's <opponent><+|-|=>/<b|w><handicap>,
+    0+ a free win, 0- no game); -o - writes it to standard output."""
+    if args.egd:
+        await _export_egd(database, args)
+        return
+    if args.output == "-":
+        raise ClubCliError("a zip is not written to standard output: name a file (-o SEASON.zip)")
     league, table, _ = await league_and_table(database, args)
     async with database.unit_of_work() as uow:
         games = await uow.games.listed(league.id)
@@ -396,6 +415,81 @@ async def _export(database: Database, args: argparse.Namespace) -> None:
         _member(archive, "standings.csv", standings_csv(table), league.updated_at)
     Path(args.output).write_bytes(buffer.getvalue())
     print(f"wrote {args.output}: {len(games)} games of {league.name}, standings.csv")
+
+
+async def _export_egd(database: Database, args: argparse.Namespace) -> None:
+    """``export --egd``: the season's ``.h`` file (:mod:`bot.egd`), to ``-o`` or stdout."""
+    options = egd.Options(args.egd_class, args.country, args.club)
+    league, _, standings = await league_and_table(database, args)
+    async with database.unit_of_work() as uow:
+        season = await egd.egd_season(uow, league, standings, options)
+    if args.output == "-":
+        sys.stdout.write(season.text)
+    else:
+        Path(args.output).write_text(season.text, encoding="utf-8")
+        print(
+            f"wrote {args.output}: {season.players} players, {season.rounds} rounds of "
+            f"{league.name} (EGD results)"
+        )
+    if season.unfinished:
+        games = "1 game is" if season.unfinished == 1 else f"{season.unfinished} games are"
+        print(
+            f"note: {games} not finished yet in {league.name}: written as no game (0-)",
+            file=sys.stderr,
+        )
+
+
+def country_code(text: str) -> str:
+    """``--country``: two letters, written in capitals (else argparse says so, exit 2)."""
+    if not egd.COUNTRY.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a country: two letters, like CZ")
+    return text.upper()
+
+
+def club_code(text: str) -> str:
+    """``--club``: the EGD club code, 1 to 4 characters without spaces or ``;``."""
+    if not egd.CLUB.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a club code: 1 to 4 characters, no spaces or ';' (like Brno)"
+        )
+    return text
+
+
+def add_export_options(parser: argparse.ArgumentParser) -> None:
+    """``export``'s options: the output, and what ``--egd`` writes."""
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        help="the zip to write (SEASON.zip); with --egd the .h file, or - for standard output",
+    )
+    parser.add_argument(
+        "--egd",
+        action="store_true",
+        help="write the season in the European Go Database's results format instead of the zip",
+    )
+    parser.add_argument(
+        "--class",
+        dest="egd_class",
+        choices=egd.CLASSES,
+        default="C",
+        help="with --egd: the EGF tournament class, CL (default C: a club tournament)",
+    )
+    parser.add_argument(
+        "--country",
+        type=country_code,
+        default=egd.UNKNOWN_COUNTRY,
+        metavar="CC",
+        help="with --egd: every player's country, and the event's (PC); default XX, unknown",
+    )
+    parser.add_argument(
+        "--club",
+        type=club_code,
+        default=egd.UNKNOWN_CLUB,
+        metavar="CODE",
+        help="with --egd: every player's EGD club code (1-4 characters); default xxxx, unknown",
+    )
 
 
 def add_club_commands(commands: Any) -> None:
@@ -418,7 +512,7 @@ def add_club_commands(commands: Any) -> None:
                 "--community", metavar="C", help="the league's community, when several have one"
             )
         if name == "export":
-            parser.add_argument("-o", "--output", required=True, metavar="SEASON.zip")
+            add_export_options(parser)
         else:
             parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.set_defaults(handler=club_command(work))

@@ -10,10 +10,12 @@
 (default ``INFO``), ``GOBOT_HEARTBEAT_FILE`` (a file the running bot touches for
 ``gobot health``; default none), ``GOBOT_NOTIFY`` (which pings players get: ``all``, ``turn``
 — the default: "your move" only after being away from a game for ``GOBOT_PING_AFTER`` seconds,
-default 300 — or ``none``), ``GOBOT_WEB_PORT`` (serve the published leagues' pages on this
-port inside ``gobot run``; default: no web server), ``GOBOT_WEB_HOST`` (its address, default
-``127.0.0.1``) and ``GOBOT_WEB_TRUST_PROXY`` (``yes`` behind a reverse proxy that is the only
-way in: its ``X-Forwarded-For`` names the client the rate cap counts).
+default 300 — or ``none``), ``GOBOT_WEB_URL`` (the public address of the published leagues' web
+pages, for the links the bot gives; default: ``http://localhost:<GOBOT_WEB_PORT or 8080>``),
+``GOBOT_WEB_PORT`` (serve the published leagues' pages on this port inside ``gobot run``;
+default: no web server), ``GOBOT_WEB_HOST`` (its address, default ``127.0.0.1``) and
+``GOBOT_WEB_TRUST_PROXY`` (``yes`` behind a reverse proxy that is the only way in: its
+``X-Forwarded-For`` names the client the rate cap counts).
 
 The tokens are checked for their shape here (:func:`check_token`), before anything connects: a
 piece of a token, a line break inside or a Telegram token given as Discord's is a setting error.
@@ -26,6 +28,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
@@ -99,6 +102,7 @@ class Config:
     heartbeat_file: Path | None = None  # touched while the bot runs, for ``gobot health``
     notify: str = "turn"  # which pings players get: all, turn or none
     ping_after: float = 300.0  # seconds away from a game before a "your move" ping
+    web_url: str | None = None  # the web pages' public address (GOBOT_WEB_URL), no trailing /
     web_port: int | None = None  # the web pages inside ``gobot run`` (None: no web server)
     web_host: str = "127.0.0.1"
     web_trust_proxy: bool = False  # count X-Forwarded-For's client (behind a trusted proxy)
@@ -120,6 +124,42 @@ class Config:
             url_password(self.database_url),
         )
         return tuple(v for v in values if v)
+
+    @property
+    def web_local(self) -> str:
+        """Where ``gobot web`` serves the pages on this machine (``GOBOT_WEB_PORT``, default
+        8080): the links the bot gives while ``GOBOT_WEB_URL`` is not set."""
+        port = self.environ.get("GOBOT_WEB_PORT", "").strip()
+        return f"http://localhost:{port if port.isdigit() else 8080}"
+
+
+def web_url_value(text: str | None) -> str | None:
+    """``GOBOT_WEB_URL``: the public address of the web pages (``http`` or ``https``, a host, a
+    path at most), without its trailing slash; None when unset.
+
+    >>> web_url_value("https://go.example.org/club/"), web_url_value(None)
+    ('https://go.example.org/club', None)
+    """
+    if text is None:
+        return None
+    try:
+        parts = urlsplit(text)
+        bad = (
+            parts.scheme not in ("http", "https")
+            or not parts.hostname
+            or parts.username is not None
+            or bool(parts.query or parts.fragment)
+            or any(c.isspace() for c in text)
+        )
+        _ = parts.port  # a port that is not a number raises
+    except ValueError:
+        bad = True
+    if bad:
+        raise ConfigError(
+            f"GOBOT_WEB_URL: {text!r} is not a web address: write the public address of the "
+            "pages, e.g. https://go.example.org"
+        )
+    return text.rstrip("/")
 
 
 def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = None) -> Config:
@@ -189,4 +229,5 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         language=supported(wanted) or "en",
         boards_dir=Path("boards") if boards is None else (Path(boards) if boards.strip() else None),
         vacation_days=vacation_days,
+        web_url=web_url_value(get("GOBOT_WEB_URL")),
     )

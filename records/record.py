@@ -38,12 +38,19 @@ class GameRecord:
     first_to_move: Color | None = None
     black_name: str | None = None
     white_name: str | None = None
+    black_rank: str | None = None  # BR, as written (``5k``, ``1d?``)
+    white_rank: str | None = None  # WR
+    event: str | None = None  # EV
+    round: str | None = None  # RO, as written
     date: str | None = None
     result: str | None = None
     rules: str | None = None
     comment: str | None = None
     move_comments: dict[int, str] = field(default_factory=dict)
     setup_nodes: list[SetupNode] = field(default_factory=list)  # in order of ``after``
+    #: the territory marks (``TB``/``TW``) of the main line's last node: each colour's territory
+    #: at the final count, the other colour's dead stones included (empty: no marks)
+    territory: dict[Color, frozenset[Point]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # what was dropped or guessed, one line each
 
     def new_game(self) -> Game:

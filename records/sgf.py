@@ -1,5 +1,6 @@
-"""SGF (FF[4]) in and out: setup stones, moves, SZ, KM, HA, RU, PB/PW, DT, RE, CA, comments; the
-main line of files with variations; clear errors and size limits against hostile input.
+"""SGF (FF[4]) in and out: setup stones, moves, SZ, KM, HA, RU, PB/PW, BR/WR, EV, RO, DT, RE, CA,
+comments, the territory marks (TB/TW) of the last node; the main line of files with variations;
+clear errors and size limits against hostile input.
 
 sgfmill splits the file into nodes and properties; this module reads the values itself, so that
 nothing a file contains can raise anything but :class:`SgfError`. Sloppy but meaningful input is
@@ -165,6 +166,10 @@ class _Reader:
                 self.warn(f"HA[{shown(handicap)}] is not a number of stones; ignored")
         record.black_name = self.name(root, "PB")
         record.white_name = self.name(root, "PW")
+        record.black_rank = self.name(root, "BR")
+        record.white_rank = self.name(root, "WR")
+        record.event = self.name(root, "EV")
+        record.round = self.name(root, "RO")
         record.date = self.text(root, "DT")
         record.result = self.text(root, "RE")
         record.rules = self.text(root, "RU")
@@ -255,6 +260,11 @@ class _Reader:
                     record.move_comments[len(record.moves)] = (
                         self.text(node, "C", simple=False) or ""
                     )
+        last = self.main[-1]
+        for key, color in (("TB", Color.BLACK), ("TW", Color.WHITE)):
+            if key in last:
+                marked = self.points(last, key, f"node {len(self.main) - 1}")
+                record.territory[color] = frozenset(marked)
         stones = sorted(start.stones(), key=lambda s: (s[1] is Color.WHITE, s[0]))
         record.setup = [(color, point) for point, color in stones]
         turn = self.number(self.main[0], "PL")

@@ -190,6 +190,21 @@ CLUB: dict[str, str | tuple[str, str]] = {
     ),
     "league.ended": "League {name} has ended; `league standings {name}` shows the final table.",
     "league.ended_open": "Still unfinished when it ended: {games}.",
+    "league.published": (
+        "League {name} is on the web: {link} — anyone with the link sees its standings, rounds "
+        "and games (display names only). `league unpublish {name}` takes it off."
+    ),
+    "league.published_already": "League {name} is already on the web: {link}",
+    "league.web_local": (
+        "That address is on this machine: `gobot web` serves the pages (or `gobot run` with "
+        "GOBOT_WEB_PORT). Set GOBOT_WEB_URL to their public address to give others a link "
+        "that works."
+    ),
+    "league.unpublished": (
+        "League {name} is off the web: its address no longer works (`league publish {name}` "
+        "gives it a new one)."
+    ),
+    "league.list_published": "on the web",
     "table.place": "#",
     "table.player": "Player",
     "table.mms": "MMS",
@@ -240,12 +255,16 @@ CLUB: dict[str, str | tuple[str, str]] = {
         "`league pair {name} force`."
     ),
     "error.league_round_number": "{value!r} is not a round: use 1 to {n}.",
+    "error.league_not_published": (
+        "League {name} is not on the web: `league publish {name}` puts it there."
+    ),
     # help
     "help.cmd.rating": "A player's rating, rank and last results (yours without @user).",
     "help.cmd.leaderboard": "The players here by rating (the first 10, or n).",
     "help.cmd.history": "A player's finished games (yours without @user).",
     "help.cmd.league": (
-        "Leagues: create (organisers), join, leave, start, pair, round, standings, list, end."
+        "Leagues: create, join, leave, start, pair, round, standings, list, end, publish, "
+        "unpublish."
     ),
     "help.cmd.link": (
         "Link your Discord and Telegram accounts: `link` gives a code, `link CODE`, `link yes`."
@@ -259,6 +278,9 @@ CLUB: dict[str, str | tuple[str, str]] = {
         "Organisers: `league create NAME [system=roundrobin|swiss|mcmahon] [rounds=5] [size=19] "
         "[komi=6.5] [handicap=no|auto] [time=7d+1d] [rated=yes|no] [bye=win|none]`, "
         "`league start NAME`, `league pair NAME [force]`, `league end NAME`.\n"
+        "Organisers: `league publish NAME` puts the league's standings, rounds and games on the "
+        "web at an unguessable address (the answer gives it); `league unpublish NAME` takes "
+        "them off.\n"
         "From another chat or platform, name a league by its number: `league join 7`."
     ),
     "help.more.link": (

@@ -49,10 +49,19 @@ class LeagueAction(enum.StrEnum):
     STANDINGS = "standings"
     LIST = "list"
     END = "end"
+    PUBLISH = "publish"  # its pages on the web, at an unguessable address
+    UNPUBLISH = "unpublish"  # off the web again: the address stops working
 
 
 ORGANISER_ACTIONS = frozenset(
-    {LeagueAction.CREATE, LeagueAction.START, LeagueAction.PAIR, LeagueAction.END}
+    {
+        LeagueAction.CREATE,
+        LeagueAction.START,
+        LeagueAction.PAIR,
+        LeagueAction.END,
+        LeagueAction.PUBLISH,
+        LeagueAction.UNPUBLISH,
+    }
 )
 """The league actions only organisers may take."""
 

@@ -17,6 +17,7 @@ from service.preferences import Defaults
 
 Clock = Callable[[], float]
 CACHE_SIZE = 2000  # replayed games kept in memory, keyed by their stored version
+LOCAL_WEB = "http://localhost:8080"  # where `gobot web` serves its pages unless told otherwise
 
 
 class GameCache:
@@ -64,3 +65,7 @@ class Context:
     defaults: Defaults = field(default_factory=Defaults)  # GOBOT_LANGUAGE, GOBOT_NOTIFY, …
     #: when each person last had an estimate of each game (``estimate``: one a minute)
     estimates: EstimateLimit = field(default_factory=EstimateLimit)
+    #: the public address of the web pages (``GOBOT_WEB_URL``; None: not configured, and a
+    #: published league's link is given on :attr:`web_local`, where ``gobot web`` serves them)
+    web_url: str | None = None
+    web_local: str = LOCAL_WEB

@@ -21,7 +21,7 @@ from typing import Any, TypeVar, cast
 from engine.game import Game
 from service import computer, dispatch, people
 from service.commands import SYSTEM, Actor, Command, Request
-from service.context import Clock, Context
+from service.context import LOCAL_WEB, Clock, Context
 from service.directory import Directory
 from service.errors import Busy, TooFast, UserError
 from service.events import ProposalWanted
@@ -64,6 +64,8 @@ class GameService:
         defaults: Defaults | None = None,
         judge: Judge | None = None,
         judging: Executor | None = None,
+        web_url: str | None = None,
+        web_local: str = LOCAL_WEB,
     ) -> None:
         self.context = Context(
             database,
@@ -77,6 +79,8 @@ class GameService:
             defaults=defaults or Defaults(),
             judge=judge,
             judging=judging,
+            web_url=web_url,
+            web_local=web_local,
         )
         self.deadline_listeners: list[Callable[[], None]] = []
         #: where the computer's answers to the scheduler's retries go (the scheduler's delivery):

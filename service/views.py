@@ -74,6 +74,8 @@ class Notice:
     #: which pings the reader wants: all, turn or none (``settings``, else ``GOBOT_NOTIFY``);
     #: None: not said (the adapter's default)
     notify: str | None = None
+    #: the game it is about when that is not the view's own (a league round's pairings)
+    game_id: int | None = None
 
     @property
     def wanted(self) -> bool:
@@ -172,6 +174,9 @@ class View:
     #: from it): what the command line's ``standings --json`` and the web pages read
     standings: Standings | None = None
     language: str = "en"  # the language the lines are in (the reader's)
+    #: where the games this view started live (a league round's: the league's channel), for an
+    #: adapter to open their places there (a Discord thread); the games are its ``line_games``
+    home: str = ""
 
     def __post_init__(self) -> None:
         if self.line_games and len(self.line_games) != len(self.lines):

@@ -89,6 +89,8 @@ ENGLISH = {
     "discord.choice.action.standings": "standings: the table",
     "discord.choice.action.list": "list: the leagues here",
     "discord.choice.action.end": "end: finish the league (organisers)",
+    "discord.choice.action.publish": "publish: its pages on the web (organisers)",
+    "discord.choice.action.unpublish": "unpublish: off the web (organisers)",
     "discord.choice.system.roundrobin": "round-robin",
     "discord.choice.system.swiss": "Swiss",
     "discord.choice.system.mcmahon": "McMahon",

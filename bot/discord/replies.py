@@ -1,6 +1,7 @@
 """Views to Discord messages: the lines as text or as an embed around the board image
-(``attachment://board.png``), the service's buttons, the players to ping, a game's thread, and the
-notices that must reach players elsewhere (their game's thread, a direct message, other apps)."""
+(``attachment://board.png``), the service's buttons, the players to ping, a game's thread (a
+league round's games: :mod:`bot.discord.rounds`), and the notices that must reach players
+elsewhere (their game's thread, a direct message, other apps)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,20 @@ from bot.discord.outgoing import (
     user_id,
 )
 from bot.discord.pacing import Pacer
+from bot.discord.rounds import (
+    board_of,
+    new_games,
+    players_in,
+    round_channel,
+    thread_lines,
+    told_in_thread,
+    untold,
+)
 from bot.grammar import Spec
 from bot.snapshots import render_board, table_attachment
-from bot.words import said
+from bot.words import said, said_in
 from service import Actor, Button, Deliver, GameService, Notice, View
+from service.errors import UserError
 from service.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -147,12 +158,16 @@ class Presenter:
         ticket: int,
     ) -> None:
         """Answer a command: the view where it was asked, or in the game's thread (then a short
-        pointer where it was asked, sent first); pings, separate notices, the challenge's offer
-        once taken, other platforms. ``ticket`` orders the game's boards (:class:`Pacer`).
-        Everything is said in its reader's language here."""
+        pointer where it was asked, sent first); a league round's new games in threads of
+        their own first (:meth:`open_round`), which the reply links; pings, separate notices,
+        the challenge's offer once taken, other platforms. ``ticket`` orders the game's boards
+        (:class:`Pacer`). Everything is said in its reader's language here."""
         view = said(view)
         pings, separate = sort_notices(view, actor.id)
         thread = await self.thread_of(view.game_id) if view.game_id is not None else None
+        if new_games(view):  # a league round: its games' threads first, which the reply links
+            await answer.hold(private=False)  # making threads may wait on a rate limit
+            pings, separate = untold(view, await self.open_round(view), pings, separate)
         main = compose(
             await listed(view, self.thread_of),  # a games list links its games
             game_id=view.game_id,
@@ -187,6 +202,40 @@ class Presenter:
         except discord.HTTPException as error:
             log.warning("could not open a thread for game %s: %s", view.game_id, error)
             return None
+
+    async def open_round(self, view: View) -> set[int]:
+        """A thread in the league's channel for each game a league round started (the view's
+        :func:`~bot.discord.rounds.new_games`), named and written in the view's language, and
+        the game's first board in it: the round's heading and the game's pairing above the
+        board, both players mentioned (which adds them to the thread). The games whose players
+        were told so; when Discord refuses (a missing permission) one warning is logged and
+        nothing more is tried: the games are played all the same, their players told as
+        without threads."""
+        channel_id = round_channel(view)
+        told: set[int] = set()
+        if channel_id is None:
+            return told
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            for game in new_games(view):
+                if await self.thread_of(game) is not None:
+                    continue  # opened meanwhile (another process): never a second one
+                board = said_in(await board_of(self.service, game, view.home), view.language)
+                thread = await self.open_thread(channel, board)
+                if thread is None:
+                    break  # not a channel threads open under (a direct message, a forum)
+                out = compose(
+                    thread_lines(view, game, board),
+                    game_id=game,
+                    png=await render_board(board.board),
+                    pings=players_in(view, game),
+                    buttons=board.buttons,
+                )
+                await self.post(thread, out, game, self.pacer.ticket())
+                told.add(game)
+        except (discord.HTTPException, UserError) as error:
+            log.warning("could not open threads for a league round in %s: %s", channel_id, error)
+        return told
 
     async def _in_thread(
         self, answer: Answer, thread: int, out: Outgoing, view: View, opening: bool, ticket: int
@@ -289,7 +338,12 @@ class Presenter:
         """Scheduler notices (reminders, loss on time) and notices from other platforms for
         Discord players: in the game's thread (boards paced), else by direct message."""
         view = said(view)
-        mine = [n for n in view.notify if user_id(n.player) is not None and n.wanted]
+        threaded = await self.open_round(view)  # a league round paired from elsewhere
+        mine = [
+            n
+            for n in view.notify
+            if user_id(n.player) is not None and n.wanted and not told_in_thread(n, threaded)
+        ]
         if not mine:
             return
         groups = grouped(mine)

@@ -13,7 +13,7 @@ from service.authorization import organises
 from service.club_commands import LeagueAction, LeagueInfo
 from service.club_ports import LeagueRow, LeagueStatus
 from service.errors import BadArguments, NoSuchGame, NotAPlayer
-from service.i18n import number, t
+from service.i18n import joined, number, t
 from service.league_play import league_data, rounds_of
 from service.league_settings import LEAGUE_NUMBER, LeagueData, league_name
 from service.ports import GameStatus
@@ -190,4 +190,6 @@ async def _list(unit: Unit) -> View:
                 n=len(data.active()),
             )
         )
+        if row.token is not None:  # published: a word, never the address
+            lines[-1] = joined(" · ", (lines[-1], t("league.list_published")), "league.list_line")
     return View(tuple(lines))

@@ -1,10 +1,16 @@
-"""``league create|join|leave|start|pair|round|standings|list|end``: a community's leagues,
-whose games are ordinary games (played, adjudicated and clocked like any other) with a league
-and round. Organisers create, start, pair and end; anyone joins and leaves."""
+"""``league create|join|leave|start|pair|round|standings|list|end|publish|unpublish``: a
+community's leagues, whose games are ordinary games (played, adjudicated and clocked like any
+other) with a league and round. Organisers create, start, pair, end, publish and unpublish;
+anyone joins and leaves.
+
+Nothing of a league is on the web until an organiser publishes it: its pages are then at
+``<web address>/l/<token>``, the token unguessable (:func:`secrets.token_urlsafe`); unpublishing
+forgets the token, so the old address stops working and publishing again makes a new one."""
 
 from __future__ import annotations
 
 import dataclasses
+import secrets
 
 from engine.colors import Color
 from service import people
@@ -99,6 +105,10 @@ async def league(unit: Unit, command: League) -> View:
         return await _start(unit, row)
     if action is LeagueAction.PAIR:
         return await _pair(unit, row, force=command.extra is not None)
+    if action is LeagueAction.PUBLISH:
+        return await _publish(unit, row)
+    if action is LeagueAction.UNPUBLISH:
+        return await _unpublish(unit, row)
     return await _end(unit, row)
 
 
@@ -254,6 +264,7 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
         t("league.round_header", name=row.name, round=number, of=rounds_of(row, data)),
     ]
     notices: list[Notice] = []
+    games_of_lines: list[int | None] = [None] * len(lines)  # the view's line_games
     byes: list[str] = []
     for pairing in pairings:
         if pairing.white is None:
@@ -271,6 +282,7 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
             komi=written(game.komi),
         )
         lines.append(line)
+        games_of_lines.append(game.id)
         for color in (Color.BLACK, Color.WHITE):
             player = game.black if color is Color.BLACK else game.white
             assert player is not None
@@ -287,13 +299,18 @@ async def _pair_next(unit: Unit, row: LeagueRow, data: LeagueData, before: tuple
                             opponent=names[color.opponent],
                         ),
                     ),
+                    game_id=game.id,
                 )
             )
     for person in byes:
         lines.append(t("league.bye", name=await people.name(unit, data.members[person].account)))
+        games_of_lines.append(None)
     data = dataclasses.replace(data, byes={**data.byes, number: tuple(byes)})
     await _save(unit, row, data, round=number)
-    return View(tuple(lines), notify=tuple(notices))
+    # the new games and where they live: an adapter opens their places there (a Discord thread)
+    return View(
+        tuple(lines), notify=tuple(notices), line_games=tuple(games_of_lines), home=row.channel
+    )
 
 
 async def _end(unit: Unit, row: LeagueRow) -> View:
@@ -307,3 +324,39 @@ async def _end(unit: Unit, row: LeagueRow) -> View:
     if open_games:
         lines.append(t("league.ended_open", games=", ".join(f"#{g.id}" for g in open_games)))
     return View(tuple(lines))
+
+
+TOKEN_BYTES = 16  # a published league's token: 128 random bits, 22 URL-safe characters
+
+
+def league_link(unit: Unit, token: str) -> str:
+    """The address of a published league's pages: under ``GOBOT_WEB_URL``, or where
+    ``gobot web`` serves them on this machine while that is not configured."""
+    base = unit.context.web_url or unit.context.web_local
+    return f"{base.rstrip('/')}/l/{token}"
+
+
+async def _publish(unit: Unit, row: LeagueRow) -> View:
+    """Put the league's pages on the web (or say where they are, if they are already)."""
+    key = "league.published_already"
+    if row.token is None:
+        # a token in use (never seen: 128 random bits) raises ConcurrentUpdate: the retry
+        # makes another
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        row = await unit.uow.leagues.update(
+            dataclasses.replace(row, token=token, updated_at=unit.now)
+        )
+        key = "league.published"
+    assert row.token is not None
+    lines = [t(key, name=row.name, link=league_link(unit, row.token))]
+    if unit.context.web_url is None:
+        lines.append(t("league.web_local"))
+    return View(tuple(lines))
+
+
+async def _unpublish(unit: Unit, row: LeagueRow) -> View:
+    """Take the league's pages off the web: its address stops working."""
+    if row.token is None:
+        raise WrongPhase(t("error.league_not_published", name=row.name))
+    await unit.uow.leagues.update(dataclasses.replace(row, token=None, updated_at=unit.now))
+    return View((t("league.unpublished", name=row.name),))

@@ -4,16 +4,14 @@ Reads never write. Where a game lives and what is due are the directory's
 
 from __future__ import annotations
 
-import datetime as dt
-
 from engine.colors import Color
 from engine.result import GameResult, ResultKind
-from records.sgf import write_sgf
 from service import people
 from service.clock import DAY
 from service.commands import Games, LegalPoints, Sgf, ShowBoard
 from service.errors import NoSuchGame, UserError
 from service.finding import find_game
+from service.game_record import game_sgf
 from service.i18n import Text, joined, plural, t
 from service.model import color_of
 from service.ports import GameRow, GameStatus
@@ -183,19 +181,12 @@ _AGO = (
 
 @command(Sgf, "sgf", writes=False, aliases=("record",))
 async def sgf(unit: Unit, command: Sgf) -> View:
-    """The game record as an SGF file (``RU[Japanese]``, ``RE`` once finished)."""
+    """The game record as an SGF file (``RU[Japanese]``; the league and round, the days played,
+    the players' ranks, and once finished ``RE`` and the final count's marks:
+    :mod:`service.game_record`)."""
     loaded = await find_game(unit, (GameStatus.ACTIVE, GameStatus.FINISHED))
     row = loaded.row
     if row.status in (GameStatus.CHALLENGE, GameStatus.DECLINED):
         raise NoSuchGame(t("error.not_started", id=row.id))
-    names = await people.names(unit, row)
-    judge = loaded.state.adjudicator
-    data = write_sgf(
-        loaded.game,
-        black_name=names[Color.BLACK].lstrip("@"),
-        white_name=names[Color.WHITE].lstrip("@"),
-        date=dt.datetime.fromtimestamp(row.created_at, dt.UTC).date(),
-        result=loaded.game.result,
-        adjudicator=None if judge is None else (await people.name(unit, judge)).lstrip("@"),
-    )
+    data = await game_sgf(unit, loaded)
     return View((t("sgf.caption", id=row.id),), file=(f"game-{row.id}.sgf", data), game_id=row.id)

@@ -8,7 +8,6 @@ for every case: the web says 404 and never whether a league exists."""
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 
 from club.ranks import rank_label
 from engine.colors import Color
@@ -16,7 +15,6 @@ from engine.coords import format_vertex
 from engine.counting import Count
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
-from records.sgf import write_sgf
 from service.club_commands import (
     ShowGamePage,
     ShowGameRecord,
@@ -26,6 +24,7 @@ from service.club_commands import (
 )
 from service.club_ports import LeagueRow
 from service.errors import NoSuchGame
+from service.game_record import game_sgf
 from service.i18n import t
 from service.league_play import league_data, persons_of, rounds_of
 from service.league_settings import LeagueData
@@ -338,20 +337,11 @@ async def game_page(unit: Unit, command: ShowGamePage) -> GamePage:
 
 @command(ShowGameRecord, writes=False, limited=False)
 async def game_record(unit: Unit, command: ShowGameRecord) -> GameRecord:
-    """The game's SGF record, with display names only."""
+    """The game's SGF record, as the chat's ``sgf`` gives it (display names only)."""
     league = await _published(unit, command.token)
     loaded = await _game(unit, league, command.game)
     row = loaded.row
-    line = await _line(unit, league, row)
-    judge = loaded.state.adjudicator
-    data = write_sgf(
-        loaded.game,
-        black_name=line.black,
-        white_name=line.white,
-        date=dt.datetime.fromtimestamp(row.created_at, dt.UTC).date(),
-        result=loaded.game.result,
-        adjudicator=None if judge is None else await display_name(unit, judge),
-    )
+    data = await game_sgf(unit, loaded)  # the chat's ``sgf``: names, league, ranks, the count
     finished = row.status is GameStatus.FINISHED
     return GameRecord(f"game-{row.id}.sgf", data, finished, _stamp(loaded))
 

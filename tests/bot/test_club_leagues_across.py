@@ -50,12 +50,14 @@ def winter_standings() -> list[str]:
 
 
 async def discord_move(dc: FakeDiscordServer, point: str, after: str) -> None:
-    """Discord Bob plays ``point`` in game 1 with ``/go play``: the board he is answered with."""
+    """Discord Bob plays ``point`` in game 1 with ``/go play`` in its thread: the board he is
+    answered with there."""
+    thread = int(dc.threads()[0]["id"])
     move = await answered(
-        dc, dc.slash_command("go play", {"point": point, "game": 1}, user=DISCORD_BOB)
+        dc, dc.slash_command("go play", {"point": point}, user=DISCORD_BOB, channel_id=thread)
     )
     board = await dc.wait_for(lambda: opening_of(dc, move))
-    assert board is not None
+    assert board is not None and board.channel_id == thread
     assert board.embeds[0]["title"] == t("discord.title", id=1)
     assert board.embeds[0]["description"] == after
 
@@ -94,10 +96,13 @@ async def test_a_league_of_the_discord_server_joined_by_number_from_a_telegram_g
         start = dc.slash_command(
             "club league", {"action": "start", "name": "winter"}, user=DISCORD_ALICE
         )
-        started = (await answered(dc, start)).response_data["content"].splitlines()
+        await answered(dc, start)  # deferred: the game's thread is made first
+        reply = await dc.wait_for(lambda: opening_of(dc, start))
+        started = reply.content.splitlines()
         assert t("league.started", name="winter", n=2) in started
         pairing = t("league.pairing", id=1, black="@bob", white="@alice", handicap=0, komi=6.5)
-        assert pairing in started
+        [thread] = dc.threads()  # the game's thread in the league's channel (Bob is there)
+        assert f"{pairing} · <#{thread['id']}>" in started
 
         # Telegram Alice hears of her game in her private chat, where she plays it.
         told = prefix("league.your_game_wait", name="winter", round=1, id=1, opponent="@bob")
@@ -193,5 +198,7 @@ async def test_discord_organisers_have_manage_server_or_the_organiser_role(
             await answered(dc, league("join", "spring", user))
         refused = await answered(dc, league("start", "spring", DISCORD_BOB))
         assert refused.response_data["content"] == t("error.league_organiser")
-        started = await answered(dc, league("start", "spring", CAROL))
-        assert t("league.started", name="spring", n=2) in started.response_data["content"]
+        start = league("start", "spring", CAROL)
+        await answered(dc, start)  # deferred: the games' threads are made first
+        started = await dc.wait_for(lambda: opening_of(dc, start))
+        assert t("league.started", name="spring", n=2) in started.content

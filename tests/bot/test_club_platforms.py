@@ -19,7 +19,7 @@ from bot import app
 from bot.config import Config
 from bot.telegram import TelegramSettings
 from service.i18n import t
-from tests.bot.discord.conftest import answered, board_count, opening_of, png_size
+from tests.bot.discord.conftest import answered, board_count, boards_in, opening_of, png_size
 from tests.bot.telegram.harness import PACE, SCALE, image_size, say
 from tests.fakes import (
     DISCORD_ALICE,
@@ -174,16 +174,21 @@ async def test_a_league_game_on_discord_counts_for_the_linked_telegram_account(
             join = dc.slash_command("club league", {"action": "join", "name": "autumn"}, user=user)
             await answered(dc, join)
         start = dc.slash_command("club league", {"action": "start", "name": "autumn"})
-        started = (await answered(dc, start)).response_data["content"]
+        await answered(dc, start)  # deferred: the game's thread is made first
+        started = (await dc.wait_for(lambda: opening_of(dc, start))).content
         assert t("league.started", name="autumn", n=2) in started
         assert "#1 @bob" in started  # Bob has Black
+        [thread] = dc.threads()  # the game's, in the league's channel, linked from the reply
+        assert f"<#{thread['id']}>" in started
 
         for user, point in ((DISCORD_BOB, "D4"), (DISCORD_ALICE, "E5")):
             move = dc.slash_command("go play", {"point": point, "game": 1}, user=user)
             await answered(dc, move)
-        board = await board_count(dc, dc.channel_id, 2)
+        board = await board_count(dc, int(thread["id"]), 2)  # the newest boards go there
+        await dc.wait_for(
+            lambda: "E5" in boards_in(dc, int(thread["id"]))[-1].embeds[0]["description"]
+        )
         assert board.embeds[0]["title"] == t("discord.title", id=1)
-        assert "E5" in board.embeds[0]["description"]
         resign = await answered(dc, dc.slash_command("go resign", {"game": 1}, user=DISCORD_BOB))
         question = dc.original_message(resign)
         assert question is not None

@@ -53,6 +53,7 @@ from engine.game import Game, Phase
 from engine.marking import contradictions
 from service import Actor, GameService
 from service.club_commands import (
+    ORGANISER_ACTIONS,
     READ_ACTIONS,
     History,
     Leaderboard,
@@ -767,16 +768,12 @@ class ServiceMachine(RuleBasedStateMachine):
         extra: str | None,
         system: str,
     ) -> None:
-        """Any league action by anyone; only organisers create, start, pair and end."""
+        """Any league action by anyone; only organisers create, start, pair, end, publish and
+        unpublish."""
         options = {"size": "5", "system": system} if action is LeagueAction.CREATE else {}
         command = League(action, name, extra, options)
         ok, _ = self.send(command, self.request(data, actor, None))
-        organising = action in (
-            LeagueAction.CREATE,
-            LeagueAction.START,
-            LeagueAction.PAIR,
-            LeagueAction.END,
-        )
+        organising = action in ORGANISER_ACTIONS
         assert not (ok and organising and actor != ORGANISER), f"{actor.name} did {action}"
 
     @rule(

@@ -19,7 +19,6 @@ migration that created them, and every later migration runs over them.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import random
 import re
 import sqlite3
@@ -133,15 +132,7 @@ async def fill(database: Database) -> None:
     await run(Adjudicate("W+R"), ORG, game=first[0])
     await run(League(LeagueAction.PAIR, "autumn"), ORG)
     await run(League(LeagueAction.CREATE, "winter"), ORG)
-    await publish(database, "winter")
-
-
-async def publish(database: Database, name: str) -> None:
-    """The league is published (its pages are public under a token)."""
-    async with database.unit_of_work() as uow:
-        (row,) = await uow.leagues.named(name)
-        await uow.leagues.update(dataclasses.replace(row, token=f"{name}-TOKEN_0123456789"))
-        await uow.commit()
+    await run(League(LeagueAction.PUBLISH, "winter"), ORG)  # its pages public under a token
 
 
 async def started_on(run: Any, request: dict[str, str]) -> None:
@@ -489,10 +480,8 @@ def test_the_source_has_games_in_every_state(source: tuple[Source, dict[str, Any
     tables = Counter(table for table, _ in rows.rows)
     assert tables["ratings"] >= 2 and tables["rating_changes"] >= 2
     assert tables["leagues"] == 2 and tables["settings"] and tables["link_codes"]
-    assert [row["token"] for table, row in rows.rows if table == "leagues"] == [
-        None,
-        "winter-TOKEN_0123456789",
-    ]
+    autumn, winter = (row["token"] for table, row in rows.rows if table == "leagues")
+    assert autumn is None and winter is not None  # unpublished, published
 
 
 async def test_an_upgrade_from_the_first_schema_keeps_everything(
@@ -509,10 +498,12 @@ async def test_an_upgrade_from_the_first_schema_keeps_everything(
     database = await target.open()  # today's migrator, the whole list
     try:
         assert await seen(database, keys_of(rows.rows)) == expected
+        token = next(r["token"] for t, r in rows.rows if t == "leagues" and r["token"])
         async with database.unit_of_work() as uow:  # leagues older than tokens: unpublished
             (autumn,) = await uow.leagues.named("autumn")
             assert autumn.token is None
-            assert await uow.leagues.published("winter-TOKEN_0123456789") is not None
+            found = await uow.leagues.published(token)
+            assert found is not None and found.name == "winter"
         # and the upgraded database plays on: a move, a new game
         clock = Clock()
         clock.now = T0 + 2 * 86_400
