@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from service.club_commands import ShowGamePage, ShowLeaguePage
+from service.club_commands import League, LeagueAction, ShowGamePage, ShowLeaguePage
 from service.commands import Actor, Request
 from service.i18n import in_language, translate
 from tests.web.kit import (
@@ -24,6 +24,7 @@ from tests.web.kit import (
     build_league,
     new_service,
     open_backend,
+    org,
     publish,
     serve,
     unlimited,
@@ -236,3 +237,24 @@ async def test_the_reader_chooses_the_language(site: Built) -> None:
     assert '<html lang="en"' in chosen
     assert f'href="/l/{TOKEN}/player/1?lang=en"' in chosen  # the choice is kept on every link
     assert f'<a href="/l/{TOKEN}?lang=cs" hreflang="cs"' in chosen  # the switcher
+
+
+async def test_league_publish_and_unpublish_open_and_close_the_pages(site: Built) -> None:
+    async def token_now() -> str | None:
+        async with site.database.unit_of_work() as uow:
+            row = await uow.leagues.get(site.league_id)
+        assert row is not None
+        return row.token
+
+    async with serve(unlimited(site.service)) as client:
+        await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
+        assert await token_now() is None
+        assert (await client.get(f"/l/{TOKEN}")).status == 404
+        await site.service.execute(League(LeagueAction.PUBLISH, "Podzim"), org())
+        token = await token_now()
+        assert token is not None and token != TOKEN
+        for path in (f"/l/{token}", f"/l/{token}/game/{site.counted}", f"/l/{token}/player/1"):
+            assert (await client.get(path)).status == 200, path
+        await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
+        for path in (f"/l/{token}", f"/l/{token}/game/{site.counted}.sgf"):
+            assert (await client.get(path)).status == 404, path
