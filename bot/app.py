@@ -24,7 +24,9 @@ import logging
 import shlex
 import signal
 import sys
-from typing import TextIO
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TYPE_CHECKING, TextIO
 from urllib.parse import unquote, urlsplit
 
 from bot import startup
@@ -57,7 +59,11 @@ from storage import (
     server_address,
 )
 
+if TYPE_CHECKING:
+    from aiohttp import web
+
 log = logging.getLogger(__name__)
+DEFAULT_WEB_PORT = 8080
 
 CHAT_ADAPTERS: tuple[tuple[str, str, str], ...] = (
     # (environment variable, Config attribute, adapter module)
@@ -92,9 +98,15 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
     scheduler = Scheduler(service, deliveries)
     clock_task = asyncio.create_task(scheduler.run())
     heartbeat = asyncio.create_task(beat(config.heartbeat_file)) if config.heartbeat_file else None
+    pages = None
     try:
+        if config.web_port is not None:
+            feed = game_feed(database)
+            pages = await _start_web(config, service, feed, config.web_host, config.web_port)
         if config.chat_tokens:
             return await _serve_chats(config, service, deliveries)
+        if pages is not None and nothing_to_read(stdin):  # the web alone: until stopped
+            await asyncio.Event().wait()
         interactive = stdin.isatty()
         # line editing and history (readline) only on the process's own terminal
         editing = interactive and stdin is sys.stdin and stdout is sys.stdout
@@ -110,6 +122,8 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         deliveries["console"] = console.deliver
         return await console.run()
     finally:
+        if pages is not None:
+            await pages.cleanup()
         for task in (clock_task, heartbeat):
             if task is not None:
                 task.cancel()
@@ -120,6 +134,43 @@ async def serve(config: Config, stdin: TextIO, stdout: TextIO) -> int:
         if pool is not None:
             await pool.close()
         await database.close()
+
+
+async def _start_web(
+    config: Config, service: GameService, feed: GameFeed, host: str, port: int
+) -> web.AppRunner:
+    """The published leagues' pages on ``host:port``, on this process's service, live through
+    ``feed`` (:func:`game_feed`)."""
+    from bot.web.server import start_web  # only when the web is asked for
+
+    return await start_web(
+        service,
+        host=host,
+        port=port,
+        feed=feed,
+        language=config.language,
+        trust_proxy=config.web_trust_proxy,
+    )
+
+
+async def serve_web(config: Config, host: str, port: int) -> int:
+    """``gobot web``: only the published leagues' pages, read from the bot's database (the
+    bot's processes play; this one reads), until stopped."""
+    database = await open_storage(config)
+    try:
+        service = GameService(
+            database,
+            organisers=config.organisers,
+            defaults=Defaults(language=supported(config.language), notify=config.notify),
+        )
+        pages = await _start_web(config, service, game_feed(database), host, port)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await pages.cleanup()
+    finally:
+        await database.close()
+    return 0
 
 
 def database_location(url: str | None) -> str:
@@ -250,9 +301,14 @@ async def checked_engine_pool(config: Config, timeout: float = CHECK_SECONDS) ->
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-async def serve_until_stopped(config: Config, stdin: TextIO, stdout: TextIO) -> int:
-    """:func:`serve`, stopped cleanly by SIGTERM or SIGINT (Ctrl-C): adapters closed, database
-    closed, status 0."""
+async def serve_until_stopped(
+    config: Config,
+    stdin: TextIO,
+    stdout: TextIO,
+    work: Callable[[], Awaitable[int]] | None = None,
+) -> int:
+    """:func:`serve` (or ``work``), stopped cleanly by SIGTERM or SIGINT (Ctrl-C): adapters
+    closed, database closed, status 0."""
     task = asyncio.current_task()
     assert task is not None
     loop = asyncio.get_running_loop()
@@ -267,7 +323,7 @@ async def serve_until_stopped(config: Config, stdin: TextIO, stdout: TextIO) -> 
     for number in STOP_SIGNALS:
         loop.add_signal_handler(number, stop, signal.Signals(number).name)
     try:
-        return await serve(config, stdin, stdout)
+        return await (work() if work is not None else serve(config, stdin, stdout))
     except asyncio.CancelledError:
         log.info("stopped")
         return 0
@@ -299,15 +355,21 @@ def configure_logging(config: Config) -> None:
     hide_in_logs(*config.secrets)
 
 
-def run() -> int:
+def run(web_address: tuple[str | None, int | None] | None = None) -> int:
     """``gobot run``: read the configuration and run the bot; the exit status (see
-    :mod:`bot.startup`)."""
+    :mod:`bot.startup`). With ``web_address`` (``gobot web``: a host and a port, None for
+    the configured ones, else ``127.0.0.1:8080``), only the web pages."""
     secrets: tuple[str, ...] = ()
     try:
         config = load_config()
         secrets = config.secrets
         configure_logging(config)
-        if not config.chat_tokens and nothing_to_read(sys.stdin):
+        if web_address is not None:
+            host = web_address[0] or config.web_host
+            port = web_address[1] or config.web_port or DEFAULT_WEB_PORT
+            only_web = partial(serve_web, config, host, port)
+            return asyncio.run(serve_until_stopped(config, sys.stdin, sys.stdout, only_web))
+        if not config.chat_tokens and config.web_port is None and nothing_to_read(sys.stdin):
             print(t("startup.nothing_to_run"), file=sys.stderr)
             return startup.EXIT_CONFIG
         return asyncio.run(serve_until_stopped(config, sys.stdin, sys.stdout))

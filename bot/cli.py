@@ -507,6 +507,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_web(args: argparse.Namespace) -> int:
+    from bot.app import run  # the web's modules load only when asked for
+
+    return run(web_address=(args.host, args.port))
+
+
+def port_value(text: str) -> int:
+    """A TCP port for ``--port``."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
+    return int(text)
+
+
 def add_dead_stone_options(parser: argparse.ArgumentParser, when: str = "") -> None:
     """``--dead``, ``--estimate`` (with ``--engine``, ``--no-engine``, ``--engine-seconds``)
     and ``--fill-dame``, as ``score`` and ``render`` take them."""
@@ -567,6 +580,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="run the bot (the console game when no token is set)")
     run.set_defaults(handler=cmd_run)
+
+    web = commands.add_parser(
+        "web",
+        help="serve the published leagues' pages (reads DATABASE_URL)",
+        description="Serve the pages of the leagues an organiser published (`league publish "
+        "NAME`): standings, games, players, live games. Read only; the bot itself runs with "
+        "`gobot run` (which serves them too when GOBOT_WEB_PORT is set).",
+    )
+    web.add_argument(
+        "--host", metavar="ADDRESS", help="the address to listen on (GOBOT_WEB_HOST, 127.0.0.1)"
+    )
+    web.add_argument(
+        "--port", type=port_value, metavar="PORT", help="the port (GOBOT_WEB_PORT, else 8080)"
+    )
+    web.set_defaults(handler=cmd_web)
 
     replay = commands.add_parser(
         "replay",

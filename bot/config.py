@@ -11,7 +11,11 @@
 ``gobot health``; default none), ``GOBOT_NOTIFY`` (which pings players get: ``all``, ``turn``
 — the default: "your move" only after being away from a game for ``GOBOT_PING_AFTER`` seconds,
 default 300 — or ``none``), ``GOBOT_WEB_URL`` (the public address of the published leagues' web
-pages, for the links the bot gives; default: ``http://localhost:<GOBOT_WEB_PORT or 8080>``).
+pages, for the links the bot gives; default: ``http://localhost:<GOBOT_WEB_PORT or 8080>``),
+``GOBOT_WEB_PORT`` (serve the published leagues' pages on this port inside ``gobot run``;
+default: no web server), ``GOBOT_WEB_HOST`` (its address, default ``127.0.0.1``) and
+``GOBOT_WEB_TRUST_PROXY`` (``yes`` behind a reverse proxy that is the only way in: its
+``X-Forwarded-For`` names the client the rate cap counts).
 
 The tokens are checked for their shape here (:func:`check_token`), before anything connects: a
 piece of a token, a line break inside or a Telegram token given as Discord's is a setting error.
@@ -45,6 +49,22 @@ class ConfigError(ValueError):
     :data:`code` (``2``)."""
 
     code = EXIT_CONFIG
+
+
+YES_NO = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+
+
+def web_port_value(text: str | None) -> int | None:
+    """``GOBOT_WEB_PORT``: a TCP port (1-65535), or None when unset.
+
+    >>> web_port_value("8080"), web_port_value(None)
+    (8080, None)
+    """
+    if text is None:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"GOBOT_WEB_PORT: {text!r} is not a port number (1-65535)")
+    return int(text)
 
 
 def check_token(variable: str, value: str | None) -> None:
@@ -83,6 +103,9 @@ class Config:
     notify: str = "turn"  # which pings players get: all, turn or none
     ping_after: float = 300.0  # seconds away from a game before a "your move" ping
     web_url: str | None = None  # the web pages' public address (GOBOT_WEB_URL), no trailing /
+    web_port: int | None = None  # the web pages inside ``gobot run`` (None: no web server)
+    web_host: str = "127.0.0.1"
+    web_trust_proxy: bool = False  # count X-Forwarded-For's client (behind a trusted proxy)
     #: every variable as read (the environment over ``.env``), for the adapters' own settings
     environ: Mapping[str, str] = field(default_factory=dict, repr=False)
 
@@ -183,7 +206,14 @@ def load_config(environ: Mapping[str, str] | None = None, dotenv: Path | None = 
         raise ConfigError(f"GOBOT_PING_AFTER: {ping_after!r} is not a number of seconds (0-604800)")
     for variable in ("DISCORD_TOKEN", "TELEGRAM_TOKEN"):
         check_token(variable, get(variable))
+    web_port = web_port_value(get("GOBOT_WEB_PORT"))
+    trust = (get("GOBOT_WEB_TRUST_PROXY") or "no").lower()
+    if trust not in YES_NO:
+        raise ConfigError(f"GOBOT_WEB_TRUST_PROXY: {trust!r} is not yes or no")
     return Config(
+        web_port=web_port,
+        web_host=get("GOBOT_WEB_HOST") or "127.0.0.1",
+        web_trust_proxy=YES_NO[trust],
         environ=dict(values),
         log_level=log_level,
         heartbeat_file=Path(heartbeat) if heartbeat else None,

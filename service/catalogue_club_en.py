@@ -224,6 +224,7 @@ CLUB: dict[str, str | tuple[str, str]] = {
     ),
     "error.league_rounds": "rounds={value} is not allowed: use a number from 1 to {high}.",
     "error.league_unknown": "There is no league {name} here: `league list` shows them.",
+    "error.web_not_found": "Nothing is published at this address.",
     "error.league_number_unknown": "There is no league number {id}.",
     "error.league_elsewhere": (
         "League number {id} belongs to another community: it is read there, or by its members "

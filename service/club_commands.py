@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from service.commands import Actor, Command
+from service.pages import GamePage, GameRecord, GameWatch, LeaguePage, PlayerPage
 from service.views import View
 
 
@@ -120,3 +121,46 @@ class Unlink(Command[View]):
 class WhoAmI(Command[View]):
     """The sender's id on their platform, the ``ORGANISERS`` entry for them, their linked
     accounts and whether they organise where they asked (docs/deploy.md sends organisers here)."""
+
+
+# -- the web's pages of a published league (issue 26): reads with no words in the chat -----------
+
+
+@dataclass(frozen=True, slots=True)
+class ShowLeaguePage(Command[LeaguePage]):
+    """The page of the league published under ``token``."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowGamePage(Command[GamePage]):
+    """A game of the league published under ``token``, at move ``move`` (None: the latest)."""
+
+    token: str
+    game: int
+    move: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowPlayerPage(Command[PlayerPage]):
+    """The player ``number`` (their place in the league's joining order, from 1)."""
+
+    token: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowGameRecord(Command[GameRecord]):
+    """A game's SGF record, for the league published under ``token``."""
+
+    token: str
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class WatchGame(Command[GameWatch]):
+    """Whether a game of the league published under ``token`` can still change."""
+
+    token: str
+    game: int

@@ -21,6 +21,7 @@ MODULES = (
     "computer",
     "ratings",
     "league_reads",
+    "web_reads",
     "leagues",
     "accounts",
     "settings",

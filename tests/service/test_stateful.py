@@ -61,8 +61,13 @@ from service.club_commands import (
     LeagueAction,
     LeagueInfo,
     LinkAccount,
+    ShowGamePage,
+    ShowGameRecord,
+    ShowLeaguePage,
+    ShowPlayerPage,
     ShowRating,
     Unlink,
+    WatchGame,
     WhoAmI,
 )
 from service.commands import (
@@ -918,6 +923,23 @@ class ServiceMachine(RuleBasedStateMachine):
     @rule(data=st.data(), actor=ACTORS)
     def legal_points(self, data: st.DataObject, actor: Actor) -> None:
         self.at_game(data, actor, LegalPoints())
+
+    @rule(data=st.data(), token=st.sampled_from(("", "x", "unpublished-token-0000000000")))
+    def web_reads(self, data: st.DataObject, token: str) -> None:
+        """The web's reads (issue 26): no league of the machine is published, so every one is
+        refused, whoever asks about whichever game, and changes nothing."""
+        gid = self.target(data) or 1
+        reader = Request(Actor("web:reader", "reader"), "web")
+        for command in (
+            ShowLeaguePage(token),
+            ShowGamePage(token, gid),
+            ShowGamePage(token, gid, 0),
+            ShowGameRecord(token, gid),
+            ShowPlayerPage(token, 1),
+            WatchGame(token, gid),
+        ):
+            ok, _ = self.send(command, reader)
+            assert not ok
 
     @rule(data=st.data(), actor=ACTORS, topic=st.sampled_from((None, "ko", "Counting", "x")))
     def rules(self, data: st.DataObject, actor: Actor, topic: str | None) -> None:

@@ -1,0 +1,126 @@
+"""The pages: each one reads its data through the service (a read command checked against the
+league's token) and renders it; a refusal of the service (nothing published there) is a 404."""
+
+from __future__ import annotations
+
+import re
+from typing import TypeVar
+from urllib.parse import urlencode
+
+import jinja2
+from aiohttp import web
+
+from bot.snapshots import render_board
+from bot.web.render import Reader, game_context, page_globals
+from bot.words import board_in
+from service import GameService
+from service.club_commands import ShowGamePage, ShowGameRecord, ShowLeaguePage, ShowPlayerPage
+from service.commands import Actor, Command, Request
+from service.errors import UserError
+
+R = TypeVar("R")
+READER = Actor("web:reader", "reader")
+"""Who asks the service for a page: a reader of the web, nobody in particular."""
+MOVE = re.compile(r"[0-9]{1,6}")
+IMMUTABLE = "private, max-age=31536000, immutable"
+
+
+def base_of(token: str) -> str:
+    return f"/l/{token}"
+
+
+class Pages:
+    """The page handlers of :func:`bot.web.app.build_app`."""
+
+    def __init__(self, service: GameService, templates: jinja2.Environment, language: str):
+        self.service = service
+        self.templates = templates
+        self.language = language
+
+    async def read(self, command: Command[R]) -> R:
+        """The service's answer to a page's read, or a 404 for any refusal."""
+        try:
+            return await self.service.execute(command, Request(READER, "web"))
+        except UserError:
+            raise web.HTTPNotFound() from None
+
+    def reader(self, request: web.Request) -> Reader:
+        return Reader.of(request, self.language)
+
+    def html(
+        self, request: web.Request, name: str, *, cache: str, **context: object
+    ) -> web.Response:
+        reader = self.reader(request)
+        token = request.match_info["token"]
+        move = request.query.get("move")  # checked by the page (else a 404)
+        merged = {**page_globals(reader, request.path, base_of(token), move), **context}
+        text = self.templates.get_template(name).render(**merged)
+        return web.Response(
+            text=text,
+            content_type="text/html",
+            charset="utf-8",
+            headers={"Cache-Control": cache},
+        )
+
+    async def league(self, request: web.Request) -> web.Response:
+        """Standings, crosstable and rounds."""
+        page = await self.read(ShowLeaguePage(request.match_info["token"]))
+        mcmahon = page.league.system == "mcmahon"
+        return self.html(request, "league.html", cache="no-store", page=page, mcmahon=mcmahon)
+
+    async def player(self, request: web.Request) -> web.Response:
+        """A member's page (by their number in the league)."""
+        number = int(request.match_info["number"])
+        page = await self.read(ShowPlayerPage(request.match_info["token"], number))
+        return self.html(request, "player.html", cache="no-store", page=page)
+
+    def _move(self, request: web.Request) -> int | None:
+        text = request.query.get("move")
+        if text is None:
+            return None
+        if not MOVE.fullmatch(text):
+            raise web.HTTPNotFound()
+        return int(text)
+
+    async def game(self, request: web.Request) -> web.Response:
+        """A game at a move (the latest: live while the game goes on)."""
+        token, game_id = request.match_info["token"], int(request.match_info["game"])
+        page = await self.read(ShowGamePage(token, game_id, self._move(request)))
+        reader = self.reader(request)
+        base = base_of(token)
+        events = None
+        if page.live:
+            events = f"{base}/game/{game_id}/events?{urlencode({'since': page.stamp})}"
+        context = game_context(reader, page, base, events)
+        cache = "no-store" if not page.finished else "no-cache"
+        return self.html(request, "game.html", cache=cache, **context)
+
+    async def board(self, request: web.Request) -> web.StreamResponse:
+        """The board image at a move, in a theme and language: a finished game's never changes
+        (cached for good); an open game's is checked again each time (its ETag)."""
+        token, game_id = request.match_info["token"], int(request.match_info["game"])
+        page = await self.read(ShowGamePage(token, game_id, self._move(request)))
+        reader = self.reader(request)
+        theme = reader.theme or "light"
+        tag = f'"{page.stamp}.{page.move}.{theme}.{reader.language}"'
+        cache = IMMUTABLE if page.finished else "no-cache"
+        headers = {"ETag": tag, "Cache-Control": cache}
+        if request.headers.get("If-None-Match") == tag:
+            return web.Response(status=304, headers=headers)
+        png = await render_board(board_in(page.board, reader.language, theme))
+        assert png is not None
+        return web.Response(body=png, content_type="image/png", headers=headers)
+
+    async def record(self, request: web.Request) -> web.Response:
+        """The game's SGF record, as a download."""
+        token, game_id = request.match_info["token"], int(request.match_info["game"])
+        record = await self.read(ShowGameRecord(token, game_id))
+        cache = "private, max-age=3600" if record.finished else "no-store"
+        return web.Response(
+            body=record.data,
+            headers={
+                "Content-Type": "application/x-go-sgf; charset=utf-8",
+                "Content-Disposition": f'attachment; filename="{record.name}"',
+                "Cache-Control": cache,
+            },
+        )

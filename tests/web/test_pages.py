@@ -1,0 +1,260 @@
+"""The published league's pages through the service, on every backend: every page in three
+languages, the same plain 404 for whatever is not published (without saying whether a league
+exists), display names only (never a platform id), hostile names escaped, the moves stepped
+through with plain links, the count's legend at the end, and the board image's caching."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from service.club_commands import League, LeagueAction, ShowGamePage, ShowLeaguePage
+from service.commands import Actor, Request
+from service.i18n import in_language, translate
+from tests.web.kit import (
+    HOSTILE,
+    OTHER_TOKEN,
+    PLAYERS,
+    TOKEN,
+    Built,
+    build_league,
+    new_service,
+    open_backend,
+    org,
+    publish,
+    serve,
+    unlimited,
+)
+
+LANGUAGES = ("en", "cs", "hu")
+PLATFORM_IDS = ("discord:", "telegram:", "console:")
+NAME_CELL = re.compile(r'<td class="name"><a href="[^"]+">([^<]*)</a>')
+
+
+def words(code: str, key: str, **params: object) -> str:
+    """The catalogue's ``key`` in ``code`` as the page writes it (escaped)."""
+    return html.escape(translate(code, key, **params), quote=False)
+
+
+def assert_private(body: str) -> None:
+    for prefix in PLATFORM_IDS:
+        assert prefix not in body
+    assert HOSTILE not in body  # a name is text, never markup
+
+
+def paths(built: Built) -> list[str]:
+    base = f"/l/{TOKEN}"
+    return [
+        base,
+        f"{base}/game/{built.counted}",
+        f"{base}/game/{built.counted}?move=3",
+        f"{base}/game/{built.open}",
+        f"{base}/game/{built.open}?move=0",
+        *(f"{base}/player/{n}" for n in range(1, len(PLAYERS) + 1)),
+    ]
+
+
+def not_found(built: Built) -> list[str]:
+    base = f"/l/{TOKEN}"
+    return [
+        "/",
+        "/l/",
+        "/l/unknown-token-000000000000",
+        "/l/" + "x" * 300,
+        "/l/bad%20token",
+        f"/l/{OTHER_TOKEN}/game/{built.counted}",  # a stranger's token, our game
+        f"{base}/game/{built.other_game}",  # another league's game
+        f"{base}/game/abc",
+        f"{base}/game/-1",
+        f"{base}/game/99999",
+        f"{base}/game/{built.counted}?move=999",
+        f"{base}/game/{built.counted}?move=-1",
+        f"{base}/game/{built.counted}?move=x",
+        f"{base}/game/{built.other_game}.sgf",
+        f"{base}/game/{built.other_game}/board.png",
+        f"{base}/player/0",
+        f"{base}/player/{len(PLAYERS) + 1}",
+        f"{base}/player/discord:1001",
+        f"{base}/player/1.5",
+        "/static/../bot/web/app.py",
+        "/static/nothing.css",
+    ]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
+async def test_every_page_in_three_languages_and_404_for_the_rest(
+    kind: str, tmp_path: Path
+) -> None:
+    async with open_backend(kind, tmp_path) as database:
+        service = new_service(database)
+        built = await build_league(service, database)
+        async with serve(unlimited(service)) as client:
+            for code in LANGUAGES:
+                for path in paths(built):
+                    joiner = "&" if "?" in path else "?"
+                    response = await client.get(f"{path}{joiner}lang={code}")
+                    body = await response.text()
+                    assert response.status == 200, path
+                    assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+                    assert f'<html lang="{code}"' in body
+                    assert words(code, "web.footer") in body
+                    assert_private(body)
+                league = await (await client.get(f"/l/{TOKEN}?lang={code}")).text()
+                for key in ("web.standings", "web.crosstable", "web.rounds"):
+                    assert words(code, key) in league
+            wrong = await client.get(f"/l/{OTHER_TOKEN}")
+            assert wrong.status == 200  # the other league is published under its own token
+            expected = await (await client.get("/l/unknown-token-000000000000")).text()
+            for path in not_found(built):
+                response = await client.get(path)
+                assert response.status == 404, path
+                assert await response.text() == expected.replace(
+                    "/l/unknown-token-000000000000", response.url.path
+                ), path
+            await publish(database, built.league_id, None)  # unpublished after publishing
+            for path in paths(built):
+                assert (await client.get(path)).status == 404, path
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Built]:
+    async with open_backend("memory", tmp_path) as database:
+        service = new_service(database)
+        yield await build_league(service, database)
+
+
+async def test_the_league_page_has_real_tables_in_the_services_order(site: Built) -> None:
+    async with serve(unlimited(site.service)) as client:
+        body = await (await client.get(f"/l/{TOKEN}")).text()
+    page = await site.service.execute(ShowLeaguePage(TOKEN), Request(Actor("web:t", "t")))
+    standings = body[body.index('<table id="standings">') : body.index("</table>")]
+    assert "<caption>" in standings
+    assert standings.count('<th scope="col">') == 7
+    names = [html.unescape(n) for n in NAME_CELL.findall(standings)]
+    assert names == [row.name for row in page.standings]
+    assert sorted(names) == sorted(a.name for a in PLAYERS)
+    assert '<table id="crosstable">' in body
+    rounds = body[body.index('<section id="rounds"') :]
+    links = re.findall(r'<a class="game" href="([^"]+)"', rounds)
+    assert links == [f"/l/{TOKEN}/game/{g}" for g in (site.counted, site.open)]
+    assert "&lt;script&gt;alert(" in body and "<script>alert" not in body  # escaped: text
+
+
+async def test_a_game_is_stepped_through_with_plain_links(site: Built) -> None:
+    game = f"/l/{TOKEN}/game/{site.counted}"
+    async with serve(unlimited(site.service)) as client:
+        middle = await (await client.get(f"{game}?move=5&lang=cs")).text()
+        first = await (await client.get(f"{game}?move=0")).text()
+        last = await (await client.get(game)).text()
+    assert f'<a rel="prev" href="{game}?lang=cs&amp;move=4">' in middle
+    assert f'<a rel="next" href="{game}?lang=cs&amp;move=6">' in middle
+    assert f'<a rel="first" href="{game}?lang=cs&amp;move=0">' in middle
+    assert f'<a rel="last" href="{game}?lang=cs">' in middle
+    assert 'rel="prev"' not in first and 'rel="next"' in first
+    assert 'rel="next"' not in last and 'rel="prev"' in last
+    assert middle.count("<li") >= 20  # the move list: every move a link
+    assert 'id="moves"' in middle
+    alt = re.search(r'<img id="board" src="([^"]+)" alt="([^"]+)"', middle)
+    assert alt is not None
+    assert "move=5" in alt[1] and "lang=cs" in alt[1]
+    move = translate("cs", "web.alt_move", n=5, color=translate("cs", "color.black"), point="E3")
+    assert html.escape(move) in alt[2]
+    assert f'href="{game}.sgf"' in middle
+    assert 'id="live"' not in last  # finished: nothing to follow
+    assert f'<a href="{game}?lang=hu&amp;move=5" hreflang="hu"' in middle  # the same position
+
+
+async def test_the_count_at_the_end_has_the_chats_legend(site: Built) -> None:
+    reader = Request(Actor("web:t", "t"))
+    page = await site.service.execute(ShowGamePage(TOKEN, site.counted), reader)
+    assert page.tally is not None and in_language("cs", page.tally) != page.tally  # data
+    async with serve(unlimited(site.service)) as client:
+        for code in LANGUAGES:
+            body = await (await client.get(f"/l/{TOKEN}/game/{site.counted}?lang={code}")).text()
+            assert 'id="count"' in body
+            assert html.escape(in_language(code, page.tally), quote=False) in body
+            for key in ("legend.black_territory", "legend.white_territory"):
+                assert words(code, key) in body
+
+
+async def test_an_open_games_latest_position_is_live(site: Built) -> None:
+    game = f"/l/{TOKEN}/game/{site.open}"
+    async with serve(unlimited(site.service)) as client:
+        latest = await client.get(game)
+        body = await latest.text()
+        earlier = await (await client.get(f"{game}?move=1")).text()
+    assert latest.headers["Cache-Control"] == "no-store"
+    assert f'<section id="live" data-events="{game}/events?since=' in body
+    assert '<script src="/static/live.js" defer></script>' in body
+    assert 'id="live"' not in earlier and "live.js" not in earlier
+
+
+async def test_the_board_image_is_cached_only_when_it_cannot_change(site: Built) -> None:
+    async with serve(unlimited(site.service)) as client:
+        done = await client.get(f"/l/{TOKEN}/game/{site.counted}/board.png?move=4&theme=dark")
+        png = await done.read()
+        assert png.startswith(b"\x89PNG") and done.content_type == "image/png"
+        assert "immutable" in done.headers["Cache-Control"]
+        tag = done.headers["ETag"]
+        again = await client.get(
+            f"/l/{TOKEN}/game/{site.counted}/board.png?move=4&theme=dark",
+            headers={"If-None-Match": tag},
+        )
+        assert again.status == 304
+        light = await client.get(f"/l/{TOKEN}/game/{site.counted}/board.png?move=4")
+        assert light.headers["ETag"] != tag and (await light.read()) != png
+        live = await client.get(f"/l/{TOKEN}/game/{site.open}/board.png")
+        assert live.headers["Cache-Control"] == "no-cache"
+        assert (await live.read()).startswith(b"\x89PNG")
+
+
+async def test_the_record_names_people_by_their_display_names(site: Built) -> None:
+    async with serve(unlimited(site.service)) as client:
+        response = await client.get(f"/l/{TOKEN}/game/{site.counted}.sgf")
+        record = (await response.read()).decode()
+    assert response.headers["Content-Type"] == "application/x-go-sgf; charset=utf-8"
+    assert f'filename="game-{site.counted}.sgf"' in response.headers["Content-Disposition"]
+    assert "PB[" in record and "RE[B+2.5]" in record
+    for prefix in PLATFORM_IDS:
+        assert prefix not in record
+
+
+async def test_the_reader_chooses_the_language(site: Built) -> None:
+    async with serve(unlimited(site.service, language="hu")) as client:
+        asked = await (
+            await client.get(f"/l/{TOKEN}", headers={"Accept-Language": "de, cs;q=0.8"})
+        ).text()
+        fallback = await (await client.get(f"/l/{TOKEN}", headers={"Accept-Language": "fr"})).text()
+        chosen = await (
+            await client.get(f"/l/{TOKEN}?lang=en", headers={"Accept-Language": "cs"})
+        ).text()
+    assert '<html lang="cs"' in asked
+    assert '<html lang="hu"' in fallback
+    assert '<html lang="en"' in chosen
+    assert f'href="/l/{TOKEN}/player/1?lang=en"' in chosen  # the choice is kept on every link
+    assert f'<a href="/l/{TOKEN}?lang=cs" hreflang="cs"' in chosen  # the switcher
+
+
+async def test_league_publish_and_unpublish_open_and_close_the_pages(site: Built) -> None:
+    async def token_now() -> str | None:
+        async with site.database.unit_of_work() as uow:
+            row = await uow.leagues.get(site.league_id)
+        assert row is not None
+        return row.token
+
+    async with serve(unlimited(site.service)) as client:
+        await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
+        assert await token_now() is None
+        assert (await client.get(f"/l/{TOKEN}")).status == 404
+        await site.service.execute(League(LeagueAction.PUBLISH, "Podzim"), org())
+        token = await token_now()
+        assert token is not None and token != TOKEN
+        for path in (f"/l/{token}", f"/l/{token}/game/{site.counted}", f"/l/{token}/player/1"):
+            assert (await client.get(path)).status == 200, path
+        await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
+        for path in (f"/l/{token}", f"/l/{token}/game/{site.counted}.sgf"):
+            assert (await client.get(path)).status == 404, path
