@@ -66,7 +66,7 @@ class Measured:
 
 async def build(path: Path, players: int, rounds: int, size: int) -> dict[str, object]:
     """Build and publish the season in ``path``; the addresses the bench fetches."""
-    from tests.web.season import ORGANISER, NotYetBuilt, build_season, publish
+    from tests.web.season import ORGANISER, build_season, publish
 
     database = await open_sqlite(path)
     try:
@@ -74,10 +74,7 @@ async def build(path: Path, players: int, rounds: int, size: int) -> dict[str, o
         started = time.perf_counter()
         season = await build_season(service, database, players=players, rounds=rounds, size=size)
         built = time.perf_counter() - started
-        try:
-            token = await publish(season)
-        except NotYetBuilt as error:
-            raise SystemExit(f"bench_web: {error}") from error
+        token = await publish(season)
         return {
             "token": token,
             "games": len(season.games),
@@ -92,6 +89,7 @@ async def serve(path: Path, peer: Path) -> None:
     """The server process: the web app over ``path`` and the peer's files from ``peer``;
     prints both ports, then serves until killed."""
     from aiohttp import web
+
     from bot.web.app import build_app
 
     database = await open_sqlite(path)

@@ -98,14 +98,16 @@ class LiveSite:
 
     async def _start(self) -> None:
         from aiohttp import web
+
         from bot.web.app import build_app
+        from storage import open_feed
 
         database = await open_database(self.kind, Path(self.folder.name))
         self._cleanup.append(database.close)
         service = GameService(database, organisers={ORGANISER.id}, rng=random.Random(5))
         self.season = await build_season(service, database, **self.season_options)
         self.token = await publish(self.season)
-        runner = web.AppRunner(build_app(service))
+        runner = web.AppRunner(build_app(service, feed=open_feed(database)))
         await runner.setup()
         self._cleanup.insert(0, runner.cleanup)
         site = web.TCPSite(runner, "127.0.0.1", 0)

@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import secrets
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.coords import Point
 from engine.game import Game
 from service import Actor, GameService, Request
 from service.club_commands import League, LeagueAction, LeagueInfo
-from service.club_ports import LeagueRow
 from service.commands import Done, Pass, Play, Resign
 from service.ports import Database, GameRow, GameStatus
 from service.untrusted import NAME_LIMIT, clean
@@ -263,34 +260,11 @@ async def _finish(service: GameService, row: GameRow, season: Season, resigns: b
     season.counted.append(row.id)
 
 
-class NotYetBuilt(RuntimeError):
-    """What the pages need has not landed on this branch yet (the error says what)."""
-
-
 async def publish(season: Season) -> str:
-    """Publish the season's league (``league publish NAME``, as its organiser) and return the
-    token of its web address.
-
-    PROVISIONAL (issue 26; for the lead to switch when ``league publish`` lands): written
-    against the contract without naming what is not on every branch yet. With
-    ``LeagueAction.PUBLISH`` it goes through the service; with only ``LeagueRow.token`` (the
-    storage of the publish work) the token is written into the league's row directly; with
-    neither it raises :class:`NotYetBuilt`. Once the action exists, this is
-    ``League(LeagueAction.PUBLISH, season.name)`` and a read of ``row.token``."""
-    action = getattr(LeagueAction, "PUBLISH", None)
-    if action is not None:
-        await season.service.execute(League(action, season.name), _org_request())
-    elif any(f.name == "token" for f in dataclasses.fields(LeagueRow)):
-        async with season.database.unit_of_work() as uow:
-            row = await uow.leagues.get(season.league_id)
-            assert row is not None
-            changes: dict[str, Any] = {"token": secrets.token_urlsafe(16)}
-            await uow.leagues.update(dataclasses.replace(row, **changes))
-            await uow.commit()
-    else:
-        raise NotYetBuilt("`league publish` (LeagueRow.token) is not on this branch yet")
+    """Publish the season's league as its organiser (``league publish NAME``) and return the
+    token of its web address."""
+    await season.service.execute(League(LeagueAction.PUBLISH, season.name), _org_request())
     async with season.database.unit_of_work() as uow:
         row = await uow.leagues.get(season.league_id)
-    token = getattr(row, "token", None)
-    assert isinstance(token, str) and token, row
-    return token
+    assert row is not None and row.token, row
+    return row.token

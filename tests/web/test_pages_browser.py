@@ -17,11 +17,7 @@ from tests.web.season import HOSTILE_NAME
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
-# LEAD: the xfail is temporary (the pages land with the web helper): remove it when they do.
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.xfail(strict=False, reason="pages land with the web helper"),
-]
+pytestmark = pytest.mark.browser
 
 LIVE_SECONDS = 2  # issue 26: an open game's page shows a move within 2 s
 LANGUAGES = ("en", "cs", "hu")
