@@ -127,6 +127,15 @@ class WhoAmI(Command[View]):
 
 
 @dataclass(frozen=True, slots=True)
+class LeagueStamp(Command[str]):
+    """What the page of the league published under ``token`` depends on, as a short text that
+    changes when the page would (its members, rounds, byes, and each game's state and result;
+    not the moves of games being played): the web keeps a rendered page until it changes."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShowLeaguePage(Command[LeaguePage]):
     """The page of the league published under ``token``."""
 

@@ -4,6 +4,9 @@ league's token) and renders it; a refusal of the service (nothing published ther
 from __future__ import annotations
 
 import re
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import urlencode
 
@@ -14,7 +17,13 @@ from bot.snapshots import render_board
 from bot.web.render import Reader, game_context, page_globals
 from bot.words import board_in
 from service import GameService
-from service.club_commands import ShowGamePage, ShowGameRecord, ShowLeaguePage, ShowPlayerPage
+from service.club_commands import (
+    LeagueStamp,
+    ShowGamePage,
+    ShowGameRecord,
+    ShowLeaguePage,
+    ShowPlayerPage,
+)
 from service.commands import Actor, Command, Request
 from service.errors import UserError
 
@@ -23,6 +32,17 @@ READER = Actor("web:reader", "reader")
 """Who asks the service for a page: a reader of the web, nobody in particular."""
 MOVE = re.compile(r"[0-9]{1,6}")
 IMMUTABLE = "private, max-age=31536000, immutable"
+KEPT_PAGES = 128  # rendered league pages kept (each reader's language and theme a page)
+KEPT_SECONDS = 30.0  # and for at most this long (a player's new display name shows by then)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A rendered league page, the stamp of the league it shows and when it was rendered."""
+
+    stamp: str
+    at: float
+    text: str
 
 
 def base_of(token: str) -> str:
@@ -36,6 +56,9 @@ class Pages:
         self.service = service
         self.templates = templates
         self.language = language
+        #: rendered league pages by token and reader: a 40-player league with 200 games
+        #: takes tens of milliseconds to read and render, its stamp a few (:class:`LeagueStamp`)
+        self.kept: OrderedDict[tuple[str, str, tuple[tuple[str, str], ...]], Kept] = OrderedDict()
 
     async def read(self, command: Command[R]) -> R:
         """The service's answer to a page's read, or a 404 for any refusal."""
@@ -50,11 +73,17 @@ class Pages:
     def html(
         self, request: web.Request, name: str, *, cache: str, **context: object
     ) -> web.Response:
+        return self.response(self.render(request, name, **context), cache)
+
+    def render(self, request: web.Request, name: str, **context: object) -> str:
         reader = self.reader(request)
         token = request.match_info["token"]
         move = request.query.get("move")  # checked by the page (else a 404)
         merged = {**page_globals(reader, request.path, base_of(token), move), **context}
-        text = self.templates.get_template(name).render(**merged)
+        return self.templates.get_template(name).render(**merged)
+
+    @staticmethod
+    def response(text: str, cache: str) -> web.Response:
         return web.Response(
             text=text,
             content_type="text/html",
@@ -63,10 +92,25 @@ class Pages:
         )
 
     async def league(self, request: web.Request) -> web.Response:
-        """Standings, crosstable and rounds."""
-        page = await self.read(ShowLeaguePage(request.match_info["token"]))
+        """Standings, crosstable and rounds; rendered again only when the league's stamp
+        changed (a result, a new round, a member), or after :data:`KEPT_SECONDS`."""
+        token = request.match_info["token"]
+        stamp = await self.read(LeagueStamp(token))
+        reader = self.reader(request)
+        key = (token, reader.language, reader.kept)  # the links keep ?lang= and ?theme=
+        kept = self.kept.get(key)
+        now = time.monotonic()
+        if kept is not None and kept.stamp == stamp and now - kept.at < KEPT_SECONDS:
+            self.kept.move_to_end(key)
+            return self.response(kept.text, "no-store")
+        page = await self.read(ShowLeaguePage(token))
         mcmahon = page.league.system == "mcmahon"
-        return self.html(request, "league.html", cache="no-store", page=page, mcmahon=mcmahon)
+        text = self.render(request, "league.html", page=page, mcmahon=mcmahon)
+        self.kept[key] = Kept(stamp, now, text)
+        self.kept.move_to_end(key)
+        while len(self.kept) > KEPT_PAGES:
+            self.kept.popitem(last=False)
+        return self.response(text, "no-store")
 
     async def player(self, request: web.Request) -> web.Response:
         """A member's page (by their number in the league)."""

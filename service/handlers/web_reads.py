@@ -8,6 +8,7 @@ for every case: the web says 404 and never whether a league exists."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 
 from club.ranks import rank_label
 from engine.colors import Color
@@ -16,6 +17,7 @@ from engine.counting import Count
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
 from service.club_commands import (
+    LeagueStamp,
     ShowGamePage,
     ShowGameRecord,
     ShowLeaguePage,
@@ -178,6 +180,19 @@ async def _standings(unit: Unit, league: _League) -> tuple[StandingRow, ...]:
         )
         for r in found.rows
     )
+
+
+@command(LeagueStamp, writes=False, limited=False)
+async def league_stamp(unit: Unit, command: LeagueStamp) -> str:
+    """The league page's stamp (:class:`~service.club_commands.LeagueStamp`): one read of the
+    league and one of its games' rows, far cheaper than the page."""
+    row = await unit.uow.leagues.published(command.token)
+    if row is None:
+        raise _not_found()
+    games = await unit.uow.games.in_league(row.id)
+    states = [(g.id, g.status.value, g.result, g.round, g.to_move is None) for g in games]
+    digest = hashlib.blake2b(repr((row.id, row.version, states)).encode(), digest_size=12)
+    return digest.hexdigest()
 
 
 @command(ShowLeaguePage, writes=False, limited=False)

@@ -60,6 +60,7 @@ from service.club_commands import (
     League,
     LeagueAction,
     LeagueInfo,
+    LeagueStamp,
     LinkAccount,
     ShowGamePage,
     ShowGameRecord,
@@ -932,6 +933,7 @@ class ServiceMachine(RuleBasedStateMachine):
         reader = Request(Actor("web:reader", "reader"), "web")
         for command in (
             ShowLeaguePage(token),
+            LeagueStamp(token),
             ShowGamePage(token, gid),
             ShowGamePage(token, gid, 0),
             ShowGameRecord(token, gid),

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from service.club_commands import League, LeagueAction, ShowGamePage, ShowLeaguePage
-from service.commands import Actor, Request
+from service.commands import Actor, Request, Resign
 from service.i18n import in_language, translate
 from tests.web.kit import (
     HOSTILE,
@@ -25,7 +25,9 @@ from tests.web.kit import (
     new_service,
     open_backend,
     org,
+    play,
     publish,
+    request,
     serve,
     unlimited,
 )
@@ -258,3 +260,35 @@ async def test_league_publish_and_unpublish_open_and_close_the_pages(site: Built
         await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
         for path in (f"/l/{token}", f"/l/{token}/game/{site.counted}.sgf"):
             assert (await client.get(path)).status == 404, path
+
+
+async def test_the_league_page_is_rendered_again_only_when_it_would_change(
+    site: Built, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moves of a game being played leave the league page as it was (it is kept, not read and
+    rendered again); a result shows on the next request, in each reader's language."""
+    reads: list[object] = []
+    execute = site.service.execute
+
+    async def counting(command, request):  # type: ignore[no-untyped-def]
+        if isinstance(command, ShowLeaguePage):
+            reads.append(command)
+        return await execute(command, request)
+
+    monkeypatch.setattr(site.service, "execute", counting)
+    league = f"/l/{TOKEN}"
+    async with serve(unlimited(site.service)) as client:
+        first = await (await client.get(league)).text()
+        await play(site.service, site.database, site.open, "G3", "C5")
+        again = await (await client.get(league)).text()
+        assert again == first and len(reads) == 1
+        czech = await (await client.get(f"{league}?lang=cs")).text()
+        assert czech != first and len(reads) == 2  # each reader's page is kept apart
+        async with site.database.unit_of_work() as uow:
+            row = await uow.games.get(site.open)
+        assert row is not None and row.to_move is not None
+        loser = next(a for a in PLAYERS if a.id == row.to_move)
+        await site.service.execute(Resign(confirm=True), request(loser, site.open))
+        after = await (await client.get(league)).text()
+        assert len(reads) == 3 and after != first
+        assert "+R" in after
