@@ -88,7 +88,7 @@ def build_app(
     )
     app[TEMPLATES] = environment()
     app[LANGUAGE] = language
-    pages = Pages(service, app[TEMPLATES], language)
+    pages = Pages(service, app[TEMPLATES], language, clock=clock)
     watcher = live.Live(
         service,
         feed,

@@ -3,9 +3,11 @@ league's token) and renders it; a refusal of the service (nothing published ther
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import urlencode
@@ -34,15 +36,18 @@ MOVE = re.compile(r"[0-9]{1,6}")
 IMMUTABLE = "private, max-age=31536000, immutable"
 KEPT_PAGES = 128  # rendered league pages kept (each reader's language and theme a page)
 KEPT_SECONDS = 30.0  # and for at most this long (a player's new display name shows by then)
+STAMP_SECONDS = 1.0  # a kept page is served this long before its league's stamp is read again
 
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A rendered league page, the stamp of the league it shows and when it was rendered."""
+    """A rendered league page, the stamp of the league it shows, when it was rendered and when
+    the stamp was last found the same."""
 
     stamp: str
     at: float
     text: str
+    checked: float
 
 
 def base_of(token: str) -> str:
@@ -52,8 +57,16 @@ def base_of(token: str) -> str:
 class Pages:
     """The page handlers of :func:`bot.web.app.build_app`."""
 
-    def __init__(self, service: GameService, templates: jinja2.Environment, language: str):
+    def __init__(
+        self,
+        service: GameService,
+        templates: jinja2.Environment,
+        language: str,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.service = service
+        self.clock = clock
         self.templates = templates
         self.language = language
         #: rendered league pages by token and reader: a 40-player league with 200 games
@@ -92,21 +105,27 @@ class Pages:
         )
 
     async def league(self, request: web.Request) -> web.Response:
-        """Standings, crosstable and rounds; rendered again only when the league's stamp
-        changed (a result, a new round, a member), or after :data:`KEPT_SECONDS`."""
+        """Standings, crosstable and rounds. A rendered page is kept: served as it is for
+        :data:`STAMP_SECONDS`, then as long as the league's stamp stays the same (no new result,
+        round or member; the moves of games being played do not count), at most
+        :data:`KEPT_SECONDS`. So a result or an unpublished league shows within a second."""
         token = request.match_info["token"]
-        stamp = await self.read(LeagueStamp(token))
         reader = self.reader(request)
         key = (token, reader.language, reader.kept)  # the links keep ?lang= and ?theme=
         kept = self.kept.get(key)
-        now = time.monotonic()
+        now = self.clock()
+        if kept is not None and now - kept.checked < STAMP_SECONDS:
+            self.kept.move_to_end(key)
+            return self.response(kept.text, "no-store")
+        stamp = await self.read(LeagueStamp(token))
         if kept is not None and kept.stamp == stamp and now - kept.at < KEPT_SECONDS:
+            self.kept[key] = dataclasses.replace(kept, checked=now)
             self.kept.move_to_end(key)
             return self.response(kept.text, "no-store")
         page = await self.read(ShowLeaguePage(token))
         mcmahon = page.league.system == "mcmahon"
         text = self.render(request, "league.html", page=page, mcmahon=mcmahon)
-        self.kept[key] = Kept(stamp, now, text)
+        self.kept[key] = Kept(stamp, now, text, now)
         self.kept.move_to_end(key)
         while len(self.kept) > KEPT_PAGES:
             self.kept.popitem(last=False)

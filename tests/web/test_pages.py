@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.web.routes import STAMP_SECONDS
 from service.club_commands import League, LeagueAction, ShowGamePage, ShowLeaguePage
 from service.commands import Actor, Request, Resign
 from service.i18n import in_language, translate
@@ -33,6 +34,18 @@ from tests.web.kit import (
 )
 
 LANGUAGES = ("en", "cs", "hu")
+
+
+class Clock:
+    """The web app's clock, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 PLATFORM_IDS = ("discord:", "telegram:", "console:")
 NAME_CELL = re.compile(r'<td class="name"><a href="[^"]+">([^<]*)</a>')
 
@@ -248,7 +261,8 @@ async def test_league_publish_and_unpublish_open_and_close_the_pages(site: Built
         assert row is not None
         return row.token
 
-    async with serve(unlimited(site.service)) as client:
+    clock = Clock()
+    async with serve(unlimited(site.service, clock=clock)) as client:
         await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
         assert await token_now() is None
         assert (await client.get(f"/l/{TOKEN}")).status == 404
@@ -258,6 +272,7 @@ async def test_league_publish_and_unpublish_open_and_close_the_pages(site: Built
         for path in (f"/l/{token}", f"/l/{token}/game/{site.counted}", f"/l/{token}/player/1"):
             assert (await client.get(path)).status == 200, path
         await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
+        clock.now += STAMP_SECONDS  # a kept league page is served a second at most
         for path in (f"/l/{token}", f"/l/{token}/game/{site.counted}.sgf"):
             assert (await client.get(path)).status == 404, path
 
@@ -266,7 +281,8 @@ async def test_the_league_page_is_rendered_again_only_when_it_would_change(
     site: Built, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Moves of a game being played leave the league page as it was (it is kept, not read and
-    rendered again); a result shows on the next request, in each reader's language."""
+    rendered again); a result shows once the kept page's second is over, in each reader's
+    language."""
     reads: list[object] = []
     execute = site.service.execute
 
@@ -277,9 +293,11 @@ async def test_the_league_page_is_rendered_again_only_when_it_would_change(
 
     monkeypatch.setattr(site.service, "execute", counting)
     league = f"/l/{TOKEN}"
-    async with serve(unlimited(site.service)) as client:
+    clock = Clock()
+    async with serve(unlimited(site.service, clock=clock)) as client:
         first = await (await client.get(league)).text()
         await play(site.service, site.database, site.open, "G3", "C5")
+        clock.now += STAMP_SECONDS  # the stamp is read again: the same
         again = await (await client.get(league)).text()
         assert again == first and len(reads) == 1
         czech = await (await client.get(f"{league}?lang=cs")).text()
@@ -289,6 +307,8 @@ async def test_the_league_page_is_rendered_again_only_when_it_would_change(
         assert row is not None and row.to_move is not None
         loser = next(a for a in PLAYERS if a.id == row.to_move)
         await site.service.execute(Resign(confirm=True), request(loser, site.open))
+        assert await (await client.get(league)).text() == first  # within the second
+        clock.now += STAMP_SECONDS
         after = await (await client.get(league)).text()
         assert len(reads) == 3 and after != first
         assert "+R" in after
