@@ -212,7 +212,7 @@ async def egd_season(
         r for r in standings.rows if any(e != NO_GAME for e in entries.get(r.person, {}).values())
     ]
     numbers = {row.person: number for number, row in enumerate(rows, 1)}
-    names = {row.person: clean_name(row.name) or row.account for row in rows}
+    names = {row.person: clean_name(row.name) or "?" for row in rows}  # never a platform id
     width = max([20, *(len(name) for name in names.values())])
     lines = header_lines(league, data.settings, games, options)
     lines += [";", f"; {'Pl':>2} {'Name':<{width}} {'Rk':>3} Co Club"]

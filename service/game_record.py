@@ -17,9 +17,9 @@ on the file reproduces its ``RE``). The ``sgf`` command and ``gobot export`` wri
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Awaitable, Callable
 
 from club.ranks import rank_label
-from engine.colors import Color
 from engine.counting import Count
 from engine.result import ResultKind
 from records.sgf_write import sgf_dates, write_sgf
@@ -67,20 +67,31 @@ def final_count(loaded: Loaded) -> Count | None:
     return score if score.result == result else None
 
 
-async def game_sgf(unit: Unit, loaded: Loaded) -> bytes:
-    """The game's record as SGF bytes (see the module docstring)."""
+async def _chat_name(unit: Unit, account: str | None) -> str:
+    return (await people.name(unit, account)).lstrip("@")
+
+
+async def game_sgf(
+    unit: Unit,
+    loaded: Loaded,
+    *,
+    name: Callable[[str | None], Awaitable[str]] | None = None,
+) -> bytes:
+    """The game's record as SGF bytes (see the module docstring). ``name``: how a player or the
+    adjudicator is named (by default as the chat names them, without ``@``)."""
     row = loaded.row
-    names = await people.names(unit, row)
+    named = name or (lambda account: _chat_name(unit, account))
+    await unit.read_players((row.black, row.white))
     judge = loaded.state.adjudicator
     league = None if row.league_id is None else await unit.uow.leagues.get(row.league_id)
     ended = row.finished_at if loaded.finished else None
     return write_sgf(
         loaded.game,
-        black_name=names[Color.BLACK].lstrip("@"),
-        white_name=names[Color.WHITE].lstrip("@"),
+        black_name=await named(row.black),
+        white_name=await named(row.white),
         date=sgf_dates(day(row.created_at), None if ended is None else day(ended)),
         result=loaded.game.result,
-        adjudicator=None if judge is None else (await people.name(unit, judge)).lstrip("@"),
+        adjudicator=None if judge is None else await named(judge),
         event=None if league is None else league.name,
         round_no=row.round if league is not None else None,
         black_rank=await rank_then(unit, row.black, row.created_at),

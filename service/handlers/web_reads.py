@@ -26,7 +26,7 @@ from service.club_commands import (
 )
 from service.club_ports import LeagueRow
 from service.errors import NoSuchGame
-from service.game_record import game_sgf
+from service.game_record import final_count, game_sgf
 from service.i18n import t
 from service.league_play import league_data, persons_of, rounds_of
 from service.league_settings import LeagueData
@@ -57,6 +57,7 @@ from service.unit import Unit
 from service.views import board_view, caption, result_words, tally
 
 HISTORY = 30  # rating changes a player's page lists
+HISTORY_SCANNED = 2000  # the player's latest changes looked through for this league's games
 
 
 class PageNotFound(NoSuchGame):
@@ -236,11 +237,15 @@ async def player_page(unit: Unit, command: ShowPlayerPage) -> PlayerPage:
     games = _started(await unit.uow.games.in_league(league.row.id))
     standing = next((s for s in await _standings(unit, league) if s.number == command.number), None)
     rating = (await unit.uow.ratings.get_many([person])).get(person)
-    changes = await unit.uow.ratings.changes(list(member.accounts), limit=HISTORY)
+    # only the changes of this league's games: the player's other games (another community's,
+    # an unpublished league's) are not this page's to show, not even that they were played
+    ours = {g.id for g in games}
+    changes = await unit.uow.ratings.changes(list(member.accounts), limit=HISTORY_SCANNED)
     history = tuple(
         RatingPoint(c.game_id, c.at, c.before, c.after, rank_label(c.after, c.deviation))
         for c in changes
-    )
+        if c.game_id in ours
+    )[:HISTORY]
     played = []
     for game in games:
         if league.persons.get(game.black or "") == person:
@@ -292,9 +297,8 @@ def _count(loaded: Loaded) -> Count | None:
     match = loaded.state.match
     if loaded.stopped and not match.judging:
         return counted(loaded)
-    result = loaded.game.result
-    if loaded.finished and result is not None and result.kind is ResultKind.SCORE and match.version:
-        return counted(loaded)
+    if loaded.finished and match.version:  # the agreed count, when the result is that count's
+        return final_count(loaded)
     return None
 
 
@@ -356,7 +360,9 @@ async def game_record(unit: Unit, command: ShowGameRecord) -> GameRecord:
     league = await _published(unit, command.token)
     loaded = await _game(unit, league, command.game)
     row = loaded.row
-    data = await game_sgf(unit, loaded)  # the chat's ``sgf``: names, league, ranks, the count
+    # the chat's ``sgf`` (league, ranks, the count), with the names the pages show: never a
+    # platform id, even for a player or an organiser the bot has no display name of
+    data = await game_sgf(unit, loaded, name=lambda account: display_name(unit, account))
     finished = row.status is GameStatus.FINISHED
     return GameRecord(f"game-{row.id}.sgf", data, finished, _stamp(loaded))
 

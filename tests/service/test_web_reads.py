@@ -12,18 +12,22 @@ from typing import Any
 import pytest
 
 from engine.colors import Color
+from engine.result import GameResult
 from service import GameService
 from service.club_commands import (
+    League,
+    LeagueAction,
     ShowGamePage,
     ShowGameRecord,
     ShowLeaguePage,
     ShowPlayerPage,
     WatchGame,
 )
-from service.commands import Actor, Command, Request
+from service.commands import Actor, Command, Request, Resign, Sgf
 from service.errors import UserError
 from service.handlers.web_reads import PageNotFound
 from service.pages import Outcome, Progress
+from service.ports import GameStatus
 from service.standings import standings_of
 from service.unit import Unit
 from tests.web.kit import (
@@ -141,3 +145,58 @@ async def test_no_platform_id_in_anything_the_web_reads(built: Built) -> None:
         said = repr(await read(built.service, command))
         for prefix in PLATFORM_IDS:
             assert prefix not in said, (command, prefix)
+
+
+async def test_a_players_rating_history_shows_only_this_leagues_games(built: Built) -> None:
+    """A rated game elsewhere (here the other community's league) changes the player's rating,
+    but the published league's page does not show it, not even that it was played."""
+    async with built.database.unit_of_work() as uow:
+        other = await uow.games.get(built.other_game)
+        counted = await uow.games.get(built.counted)
+    assert other is not None and other.to_move is not None and counted is not None
+    loser = next(a for a in PLAYERS if a.id == other.to_move)
+    elsewhere = Request(loser, "discord:5", game=built.other_game, community="discord:5")
+    await built.service.execute(Resign(confirm=True), elsewhere)
+    async with built.database.unit_of_work() as uow:
+        changes = await uow.ratings.changes([loser.id], limit=10)
+    assert built.other_game in {c.game_id for c in changes}  # rated: the rating moved
+    number = await number_of(built, loser.id)
+    page = await read(built.service, ShowPlayerPage(TOKEN, number))
+    assert built.other_game not in {point.game_id for point in page.history}
+    if loser.id in (counted.black, counted.white):  # this league's counted game is listed
+        assert built.counted in {point.game_id for point in page.history}
+
+
+async def number_of(built: Built, account: str) -> int:
+    """The player's number in the published league (as its pages address them)."""
+    page = await read(built.service, ShowLeaguePage(TOKEN))
+    names = {a.id: a.name for a in PLAYERS}
+    return next(r.number for r in page.standings if r.name == names[account])
+
+
+async def test_every_counted_game_shows_its_count_and_no_other_does() -> None:
+    """The game page's count at the end is the one the players agreed when the result is that
+    count's (a win on points, a jigo, a seki, an agreed fill), and none for a resignation, an
+    adjudication or a void game (as the SGF's territory marks: service.game_record)."""
+    from storage.memory import open_memory
+    from tests.bot.league_season import ORG, Season, build_autumn
+
+    database = await open_memory()
+    season = Season(database)
+    await build_autumn(season)
+    await season.run(League(LeagueAction.PUBLISH, "autumn"), ORG, community="console")
+    token = (await season.league("autumn")).token
+    assert token is not None
+    kinds: set[str] = set()
+    for row in await season.games("autumn"):
+        if row.status is not GameStatus.FINISHED or row.result is None:
+            continue
+        page = await read(season.service, ShowGamePage(token, row.id))
+        result = GameResult.from_sgf(row.result)
+        record = await season.service.execute(Sgf(), Request(ORG, "console", game=row.id))
+        assert record.file is not None
+        marked = b"TB[" in record.file[1]  # the record's agreed count
+        assert (page.tally is not None) == marked, (row.id, row.result)
+        kinds.add(f"{result.kind.name}:{marked}")
+    assert {"JIGO:True", "SCORE:True", "RESIGNATION:False"} <= kinds, kinds
+    await database.close()
