@@ -89,9 +89,7 @@ class PostgresFeed:
                 conn = await self._connect()
                 conn.add_termination_listener(_setter(lost))
                 self._schema = await conn.fetchval(_OWN_SCHEMA, timeout=self._probe_timeout)
-                await asyncio.wait_for(
-                    conn.add_listener(CHANNEL, self._heard), self._probe_timeout
-                )
+                await asyncio.wait_for(conn.add_listener(CHANNEL, self._heard), self._probe_timeout)
                 if listened:  # it dropped: what came meanwhile was not heard
                     self.watchers.everything_changed()
                 listened, failures = True, 0
@@ -101,7 +99,9 @@ class PostgresFeed:
                 if lost.is_set():
                     log.warning("the connection listening for game changes dropped")
             except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-                log.warning("cannot listen for game changes: %s", str(error) or type(error).__name__)
+                log.warning(
+                    "cannot listen for game changes: %s", str(error) or type(error).__name__
+                )
                 lost.set()
             finally:
                 self._listening.clear()

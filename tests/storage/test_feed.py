@@ -277,7 +277,9 @@ class SilentLink:
         link = {"silent": False}
         self._links.append(link)
         self._writers += [to_client, to_server]
-        await asyncio.gather(self._pump(client, to_server, link), self._pump(server, to_client, link))
+        await asyncio.gather(
+            self._pump(client, to_server, link), self._pump(server, to_client, link)
+        )
 
     @staticmethod
     async def _pump(
