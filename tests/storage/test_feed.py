@@ -242,3 +242,148 @@ async def test_postgres_listens_again_when_its_connection_drops(tmp_path: Path) 
 async def _closed(conn: Any) -> None:
     while not conn.is_closed():
         await asyncio.sleep(0.01)
+
+
+class SilentLink:
+    """A TCP relay to the PostgreSQL server whose connections can die without a word:
+    :meth:`silence` black-holes every connection relayed so far (bytes either way are dropped;
+    neither end is closed or reset), as a NAT or firewall that forgets an idle connection does.
+    Connections made afterwards are relayed as usual."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self._target = (host, port)
+        self._links: list[dict[str, bool]] = []
+        self._writers: list[asyncio.StreamWriter] = []
+        self._server: asyncio.Server | None = None
+        self.port = 0
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    def silence(self) -> None:
+        for link in self._links:
+            link["silent"] = True
+
+    async def close(self) -> None:
+        assert self._server is not None
+        self._server.close()
+        for writer in self._writers:
+            writer.close()
+        await self._server.wait_closed()
+
+    async def _relay(self, client: asyncio.StreamReader, to_client: asyncio.StreamWriter) -> None:
+        server, to_server = await asyncio.open_connection(*self._target)
+        link = {"silent": False}
+        self._links.append(link)
+        self._writers += [to_client, to_server]
+        await asyncio.gather(
+            self._pump(client, to_server, link), self._pump(server, to_client, link)
+        )
+
+    @staticmethod
+    async def _pump(
+        source: asyncio.StreamReader, sink: asyncio.StreamWriter, link: dict[str, bool]
+    ) -> None:
+        try:
+            while data := await source.read(65536):
+                if not link["silent"]:
+                    sink.write(data)
+                    await sink.drain()
+        except OSError:
+            pass
+        if not link["silent"]:  # a close passes, unless the path is dead
+            sink.close()
+
+
+@pytest.mark.postgres
+async def test_postgres_listens_again_when_its_connection_goes_silent() -> None:
+    """The listening connection's network path dies without a reset: no termination callback
+    comes, the socket stays open, nothing arrives. The feed's probe gets no answer, so it connects
+    again, wakes its watchers (a change may have come meanwhile) and hears the next move."""
+    from urllib.parse import urlsplit
+
+    import asyncpg
+
+    from storage.postgres import open_postgres
+
+    url = await require_postgres()
+    parts = urlsplit(url)
+    link = SilentLink(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await link.start()
+    schema = new_schema()
+    database = await open_postgres(url, schema=schema)
+    opened: list[asyncpg.Connection] = []
+
+    async def connect() -> asyncpg.Connection:
+        conn = await asyncpg.connect(
+            url, host="127.0.0.1", port=link.port, server_settings={"search_path": schema}
+        )
+        opened.append(conn)
+        return conn
+
+    feed = PostgresFeed(connect, probe_seconds=0.05, probe_timeout=3.0)
+    try:
+        gid = await new_game(GameService(database, rng=random.Random(1)))
+        changes = feed.changes(gid)
+        await ready(feed)
+        silent = list(opened)
+        link.silence()
+
+        async def listening_anew() -> None:
+            while True:  # (a slow probe before the silence may have woken it already)
+                await anext(changes)
+                await ready(feed)
+                if opened[-1] not in silent:
+                    return
+
+        await asyncio.wait_for(listening_anew(), WAIT)
+        assert all(conn.is_closed() for conn in silent)  # dropped by the feed, not the server
+        waiting = asyncio.ensure_future(anext(changes))
+        await GameService(database, rng=random.Random(2)).execute(
+            Play("E5"), Request(ALICE, "console", game=gid)
+        )
+        await asyncio.wait_for(waiting, WAIT)
+        await stop(changes)
+    finally:
+        await feed.close()
+        await link.close()
+        await database.close()
+        await drop_schema(url, schema)
+
+
+@pytest.mark.postgres
+async def test_postgres_a_move_in_another_schema_wakes_no_watcher() -> None:
+    """Two installations in two schemas of one database share the notification channel: a move
+    in one wakes no watcher of the other, even of a game with the same id."""
+    from storage.postgres import open_postgres
+
+    url = await require_postgres()
+    schemas = new_schema(), new_schema()
+    first = await open_postgres(url, schema=schemas[0])
+    second = await open_postgres(url, schema=schemas[1])
+    try:
+        here, there = (GameService(db, rng=random.Random(1)) for db in (first, second))
+        gid = await new_game(here)
+        same, other = await new_game(there), await new_game(there)
+        assert same == gid
+        feed = second.feed
+        quiet, woken = feed.changes(same), feed.changes(other)
+        waiting = asyncio.ensure_future(anext(quiet))
+        await ready(feed)
+        await here.execute(Play("E5"), Request(ALICE, "console", game=gid))
+        # committed after that move, so heard after it on the same connection
+        await there.execute(Play("E5"), Request(ALICE, "console", game=other))
+        await asyncio.wait_for(anext(woken), WAIT)
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert not waiting.done()
+        await there.execute(Play("E5"), Request(ALICE, "console", game=same))
+        await asyncio.wait_for(waiting, WAIT)
+        await stop(quiet)
+        await stop(woken)
+    finally:
+        await first.close()
+        await second.close()
+        for schema in schemas:
+            await drop_schema(url, schema)
