@@ -16,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_OURS = {"PATH", "PYTHONUNBUFFERED", "POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"}
+NOT_OURS |= {"WEBHOOK_DOMAIN"}  # the HTTPS front's (deploy/Caddyfile), not the bot's
 
 
 def read(name: str) -> str:
@@ -114,10 +115,25 @@ def compose_services() -> dict[str, str]:
     return dict(zip(parts[1::2], parts[2::2], strict=True))
 
 
-def test_the_compose_example_puts_https_before_the_webhooks() -> None:
+def caddy_routes() -> dict[str, list[str]]:
+    """deploy/Caddyfile's site: each ``handle`` block's matcher (``""``: the rest) and the
+    upstreams of its ``reverse_proxy``."""
+    text = read("deploy/Caddyfile")
+    matchers = dict(re.findall(r"^\s*@(\w+) path (.+)$", text, re.MULTILINE))
+    routes: dict[str, list[str]] = {}
+    for matcher, body in re.findall(r"^\s*handle ?(@\w+)? \{\n(.*?)^\t\}", text, re.M | re.S):
+        upstreams = re.search(r"reverse_proxy ([^{\n]+)", body)
+        assert upstreams is not None, body
+        routes[matchers.get(matcher.lstrip("@"), "")] = upstreams[1].split()
+    return routes
+
+
+def test_the_compose_example_puts_https_before_the_webhooks_and_the_pages() -> None:
     """Telegram posts webhooks only to HTTPS: Caddy serves the domain of TELEGRAM_WEBHOOK_URL
-    with a certificate of its own (a host in --from, ports 80 and 443, kept in a volume) and
-    passes the requests to every bot process's webhook port; nothing else is published."""
+    with a certificate of its own (the site address of deploy/Caddyfile, ports 80 and 443, kept
+    in a volume) and passes the webhook requests to every bot process's webhook port, and the
+    published leagues' pages (``/l/…`` and their ``/static/…``) to ``gobot web``, unbuffered
+    (the live updates); nothing else is published."""
     services = compose_services()
     bots = {
         name: re.search(r'TELEGRAM_WEBHOOK_PORT: "(\d+)"', block)
@@ -127,10 +143,21 @@ def test_the_compose_example_puts_https_before_the_webhooks() -> None:
     assert len(bots) == 2 and all(bots.values())
     front = services["https"]
     assert "image: caddy:2" in front
-    command = " ".join(front.split("command: >-", 1)[1].split("ports:")[0].split())
-    assert command.startswith("caddy reverse-proxy --from ${WEBHOOK_DOMAIN:?")  # a host: HTTPS
-    targets = set(re.findall(r"--to (\S+)", command))
-    assert targets == {f"{name}:{port.group(1)}" for name, port in bots.items() if port}
+    assert "WEBHOOK_DOMAIN: ${WEBHOOK_DOMAIN:?" in front
+    assert "- ./deploy/Caddyfile:/etc/caddy/Caddyfile:ro" in front
+    caddyfile = read("deploy/Caddyfile")
+    assert re.search(r"^\{\$WEBHOOK_DOMAIN\} \{$", caddyfile, re.MULTILINE)  # a host: HTTPS
+    routes = caddy_routes()
+    assert set(routes[""]) == {f"{name}:{port.group(1)}" for name, port in bots.items() if port}
+    web = services["web"]
+    assert 'command: ["gobot", "web"]' in web
+    port = re.search(r'GOBOT_WEB_PORT: "(\d+)"', web)
+    assert port is not None and "GOBOT_WEB_HOST: 0.0.0.0" in web
+    assert routes["/l/* /static/*"] == [f"web:{port[1]}"]
+    assert "flush_interval -1" in caddyfile
+    assert 'GOBOT_WEB_TRUST_PROXY: "yes"' in web  # the front is the only way in
+    for name in (*bots, "web"):  # `league publish` links to the front's address
+        assert "GOBOT_WEB_URL: https://${WEBHOOK_DOMAIN}" in services[name], name
     assert re.findall(r'- "(\d+:\d+)"', front) == ["80:80", "443:443"]
     assert "- caddy-data:/data" in front  # the certificate survives a restart
     assert "  caddy-data:" in read("docker-compose.example.yml").split("\nvolumes:\n")[1]
