@@ -140,8 +140,10 @@ async def _start_web(
     config: Config, service: GameService, feed: GameFeed, host: str, port: int
 ) -> web.AppRunner:
     """The published leagues' pages on ``host:port``, on this process's service, live through
-    ``feed`` (:func:`game_feed`)."""
-    from bot.web.server import start_web  # only when the web is asked for
+    ``feed`` (:func:`game_feed`); their links under the path of ``GOBOT_WEB_URL`` (where a
+    reverse proxy serves them)."""
+    from bot.web.app import root_of  # only when the web is asked for
+    from bot.web.server import start_web
 
     return await start_web(
         service,
@@ -150,6 +152,7 @@ async def _start_web(
         feed=feed,
         language=config.language,
         trust_proxy=config.web_trust_proxy,
+        root=root_of(config.web_url or ""),
     )
 
 

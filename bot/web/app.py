@@ -6,10 +6,14 @@ anything not published is the same plain 404.
 Addresses: ``/l/<token>`` (the league), ``/l/<token>/game/<id>`` (``?move=N``),
 ``/l/<token>/game/<id>.sgf``, ``/l/<token>/game/<id>/board.png?move=N&theme=light|dark``,
 ``/l/<token>/game/<id>/events`` (server-sent events), ``/l/<token>/player/<n>``; every page
-takes ``?lang=en|cs|hu`` (else ``Accept-Language``) and ``?theme=light|dark``.
+takes ``?lang=en|cs|hu`` (else ``Accept-Language``) and ``?theme=light|dark``. The routes are
+at the app's ``/``; the links in the pages start with ``root`` (the path of ``GOBOT_WEB_URL``),
+so that a reverse proxy can serve the site under a path it strips (README, "Behind a reverse
+proxy").
 
-The server's hygiene is here too: GET only (405), small requests (413), a rate cap per client
-(429 with ``Retry-After``), a content security policy without inline script, no referrer (the
+The server's hygiene is here too: GET (and HEAD, but not for the live stream) only (405), small
+requests (413), a rate cap per client (429 with ``Retry-After``), caps on live connections per
+client (429) and in all (503), a content security policy without inline script, no referrer (the
 token is in the address), no caching of live data, no indexing; errors are plain pages, and an
 unexpected one is logged and a plain 500."""
 
@@ -21,6 +25,7 @@ import time
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from typing import Any
+from urllib.parse import urlsplit
 
 import jinja2
 from aiohttp import web
@@ -55,11 +60,13 @@ ERRORS = {
     413: ("web.too_large", "web.too_large_text"),
     429: ("web.too_many", "web.too_many_text"),
     500: ("web.error", "web.error_text"),
+    503: ("web.busy", "web.busy_text"),
 }
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 TEMPLATES = web.AppKey("templates", jinja2.Environment)
 LANGUAGE = web.AppKey("language", str)
+ROOT = web.AppKey("root", str)
 
 
 def build_app(
@@ -70,16 +77,21 @@ def build_app(
     rate: float = 20.0,
     burst: int = 40,
     streams: int = 4,
+    all_streams: int = 500,
     keepalive: float = 15.0,
     poll: float = 0.5,
     trust_proxy: bool = False,
+    root: str = "",
     clock: Callable[[], float] = time.monotonic,
 ) -> web.Application:
     """The web front door onto ``service``. ``feed`` tells the live pages when a game changed
     (without one, an open game's page asks the service every ``poll`` seconds); ``language`` is
     for readers whose browser asks for none of the bot's; ``rate`` and ``burst`` cap each
-    client's requests, ``streams`` its open live connections; ``keepalive``: seconds between a
-    live connection's comments; ``trust_proxy``: count ``X-Forwarded-For``'s client."""
+    client's requests, ``streams`` its open live connections, ``all_streams`` everybody's;
+    ``keepalive``: seconds between a live connection's comments; ``trust_proxy``: count
+    ``X-Forwarded-For``'s client; ``root``: the path the pages' links start with (where a
+    proxy serves the site, e.g. ``/go``; :func:`root_of`)."""
+    root = root_of(root)
     limiter = RateLimiter(rate, burst, clock=clock)
     app = web.Application(
         client_max_size=MAX_REQUEST,
@@ -88,11 +100,12 @@ def build_app(
     )
     app[TEMPLATES] = environment()
     app[LANGUAGE] = language
-    pages = Pages(service, app[TEMPLATES], language, clock=clock)
+    app[ROOT] = root
+    pages = Pages(service, app[TEMPLATES], language, root=root, clock=clock)
     watcher = live.Live(
         service,
         feed,
-        StreamCounter(streams),
+        StreamCounter(streams, total=all_streams),
         keepalive=keepalive,
         poll=poll,
         trust_proxy=trust_proxy,
@@ -103,13 +116,25 @@ def build_app(
     app.router.add_get(f"/l/{token}/game/{game}", pages.game)
     app.router.add_get(f"/l/{token}/game/{game}.sgf", pages.record)
     app.router.add_get(f"/l/{token}/game/{game}/board.png", pages.board)
-    app.router.add_get(f"/l/{token}/game/{game}/events", watcher.events)
+    # not HEAD: a stream has no end to answer a HEAD with (nor a slot to give it)
+    app.router.add_get(f"/l/{token}/game/{game}/events", watcher.events, allow_head=False)
     app.router.add_get(f"/l/{token}/player/{{number:[0-9]{{1,6}}}}", pages.player)
     for name, kind in STATIC.items():
         app.router.add_get(f"/static/{name}", _static(name, kind))
     app.on_response_prepare.append(_headers)
     app.on_shutdown.append(watcher.shutdown)
     return app
+
+
+def root_of(address: str) -> str:
+    """The path the pages' links start with, from the site's public address (``GOBOT_WEB_URL``)
+    or a path: none for a site at a host's root.
+
+    >>> root_of("https://go.example.org/club/"), root_of("https://go.example.org"), root_of("/go")
+    ('/club', '', '/go')
+    """
+    path = urlsplit(address).path.rstrip("/")
+    return "/" + path.lstrip("/") if path else ""
 
 
 def _static(name: str, kind: str) -> Handler:
@@ -140,7 +165,7 @@ def error_page(request: web.Request, status: int, **headers: str) -> web.Respons
     reader = Reader.of(request, app[LANGUAGE])
     title, text = ERRORS[status]
     template = app[TEMPLATES].get_template("error.html")
-    context = page_globals(reader, request.path, "")
+    context = page_globals(reader, app[ROOT], request.path, app[ROOT])
     html = template.render(**context, title=reader.words(title), text=reader.words(text))
     return web.Response(
         status=status,

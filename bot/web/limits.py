@@ -1,16 +1,21 @@
 """The web's caps per client: a token bucket of requests per address (so one reader, or one
-script, cannot take the server's time from the others) and a cap on open live connections.
+script, cannot take the server's time from the others) and a cap on open live connections, per
+client and for the whole server.
 
 The client is the connection's address; behind a reverse proxy every connection comes from the
 proxy, so with ``trust_proxy`` (``GOBOT_WEB_TRUST_PROXY``: only when the proxy is the only way
-in) the address the proxy appended last to ``X-Forwarded-For`` counts instead."""
+in) the address the proxy appended last to ``X-Forwarded-For`` counts instead. An IPv6 client
+is its /64 network: one subscriber usually has a whole /64 (or more), so counting each address
+apart would give them as many buckets and streams as they like."""
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from aiohttp import web
 
@@ -18,13 +23,30 @@ KEPT_CLIENTS = 10_000  # buckets kept before the full (idle) ones are forgotten
 
 
 def client_address(request: web.BaseRequest, *, trust_proxy: bool) -> str:
-    """The address the caps count for ``request``."""
+    """The client the caps count for ``request`` (:func:`client_of`)."""
     if trust_proxy:
         forwarded = request.headers.get("X-Forwarded-For", "")
         last = forwarded.rsplit(",", 1)[-1].strip()
         if last:
-            return last[:64]
-    return request.remote or "unknown"
+            return client_of(last[:64])
+    return client_of(request.remote or "unknown")
+
+
+def client_of(address: str) -> str:
+    """The client an address counts as: an IPv4 address itself, an IPv6 address its /64.
+
+    >>> client_of("2001:db8:1:2:aaaa::1"), client_of("::ffff:10.0.0.1"), client_of("10.0.0.1")
+    ('2001:db8:1:2::/64', '10.0.0.1', '10.0.0.1')
+    """
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])  # without an interface's zone
+    except ValueError:
+        return address  # not an address (a unix socket, a proxy's own word): as it is
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 @dataclass(slots=True)
@@ -85,24 +107,39 @@ def retry_after(seconds: float) -> str:
 
 
 class StreamCounter:
-    """Open live connections per client, at most ``cap`` each."""
+    """Open live connections: at most ``cap`` per client and ``total`` in all (each one holds a
+    connection, a task and a watch on the game feed).
 
-    def __init__(self, cap: int) -> None:
+    >>> streams = StreamCounter(1, total=2)
+    >>> streams.open("a"), streams.open("a"), streams.open("b"), streams.open("c")
+    ('open', 'client', 'open', 'server')
+    """
+
+    def __init__(self, cap: int, *, total: int) -> None:
         self.cap = cap
+        self.total = total
         self._open: dict[str, int] = {}
+        self._count = 0
 
-    def open(self, client: str) -> bool:
-        """Count one more connection of ``client``; False (nothing counted) at the cap."""
+    def open(self, client: str) -> Literal["open", "client", "server"]:
+        """Count one more connection of ``client``: ``open``; or, nothing counted, the cap
+        reached: ``client`` (theirs) or ``server`` (everybody's)."""
         count = self._open.get(client, 0)
         if count >= self.cap:
-            return False
+            return "client"
+        if self._count >= self.total:
+            return "server"
         self._open[client] = count + 1
-        return True
+        self._count += 1
+        return "open"
 
     def close(self, client: str) -> None:
         """One of ``client``'s connections ended."""
-        count = self._open.get(client, 0) - 1
-        if count > 0:
-            self._open[client] = count
+        count = self._open.get(client, 0)
+        if count <= 0:
+            return
+        self._count -= 1
+        if count > 1:
+            self._open[client] = count - 1
         else:
-            self._open.pop(client, None)
+            del self._open[client]

@@ -2,7 +2,8 @@
 events: one ``change`` event each time the game changes (at once when it changed since the page
 of ``stamp`` was made; the page's script then fetches the latest position), a comment every
 ``keepalive`` seconds so that proxies keep the connection, and the end when the reader leaves,
-the game ends or the server stops.
+the game ends, the server stops or the feed fails (the browser then reconnects with the stamp
+of the page it shows, and misses nothing).
 
 What changed is told by the game feed (:class:`~service.ports.GameFeed`, the composition
 root's: in memory for one process, PostgreSQL's LISTEN/NOTIFY for several), never by asking the
@@ -13,19 +14,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
+from collections.abc import Callable
 
 from aiohttp import web
 
-from bot.web.limits import StreamCounter, client_address
+from bot.web.limits import StreamCounter, client_address, retry_after
+from bot.web.routes import READER
 from service import GameService
 from service.club_commands import WatchGame
-from service.commands import Actor, Request
+from service.commands import Request
 from service.errors import UserError
 from service.pages import GameWatch
 from service.ports import GameFeed
 
-READER = Actor("web:reader", "reader")
+log = logging.getLogger(__name__)
 RETRY_MS = 2000  # how soon a browser reconnects after a dropped stream
 READY_SECONDS = 5.0  # how long a stream waits for the feed to listen before it counts on it
 STAMP = re.compile(r"[0-9]{1,12}\.[0-9]{1,12}")
@@ -76,8 +80,11 @@ class Live:
         if not watch.live:
             return web.Response(status=204, headers={"Cache-Control": "no-store"})
         client = client_address(request, trust_proxy=self.trust_proxy)
-        if not self.streams.open(client):
-            raise web.HTTPTooManyRequests(headers={"Retry-After": str(int(self.keepalive))})
+        opened = self.streams.open(client)
+        if opened == "client":
+            raise web.HTTPTooManyRequests(headers={"Retry-After": retry_after(self.keepalive)})
+        if opened == "server":
+            raise web.HTTPServiceUnavailable(headers={"Retry-After": retry_after(self.keepalive)})
         since = request.query.get("since", "")  # the stamp of the page the reader sees
         stamp = since if STAMP.fullmatch(since) else watch.stamp
         try:
@@ -90,17 +97,20 @@ class Live:
     ) -> web.StreamResponse:
         response = web.StreamResponse(headers=STREAM_HEADERS)
         await response.prepare(request)
-        changed = asyncio.Event()
+        changed, ended = asyncio.Event(), asyncio.Event()
         pump = asyncio.create_task(self._pump(token, game_id, stamp, changed))
+        pump.add_done_callback(_ended(ended))
         try:
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
             while not self._closing.is_set():
                 if request.transport is None or request.transport.is_closing():
                     break  # the reader left
-                await self._wait(changed)
+                await self._wait(changed, ended)
                 if self._closing.is_set():
                     break
                 if not changed.is_set():
+                    if ended.is_set():
+                        break  # nothing can tell this stream of a change any more
                     await response.write(b": keep-alive\n\n")
                     continue
                 changed.clear()
@@ -110,18 +120,21 @@ class Live:
                     break  # the game ended (or was unpublished): nothing more to tell
         except ConnectionError:  # the reader left while an event was written
             pass
+        except Exception:  # the answer has begun: no error page now, the stream just ends
+            log.exception("web: a live stream failed")
         finally:
             pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await pump
+            await asyncio.gather(pump, return_exceptions=True)  # its failure is logged
         with contextlib.suppress(ConnectionError):
             await response.write_eof()
         return response
 
-    async def _wait(self, changed: asyncio.Event) -> None:
-        """Until the game changed, the server stops, or the keep-alive is due."""
+    async def _wait(self, changed: asyncio.Event, ended: asyncio.Event) -> None:
+        """Until the game changed, the changes stopped coming, the server stops, or the
+        keep-alive is due."""
         waits = {
             asyncio.ensure_future(changed.wait()),
+            asyncio.ensure_future(ended.wait()),
             asyncio.ensure_future(self._closing.wait()),
         }
         try:
@@ -159,3 +172,19 @@ class Live:
                 if watch is None or not watch.live:
                     return
                 stamp = watch.stamp
+
+
+def _ended(ended: asyncio.Event) -> Callable[[asyncio.Task[None]], None]:
+    """The pump's done-callback: whatever stopped it (a failure of the feed or the database,
+    logged here once), the stream's changes stop with it, so the stream ends rather than keep
+    a reader waiting for updates that cannot come."""
+
+    def done(pump: asyncio.Task[None]) -> None:
+        ended.set()
+        if pump.cancelled():
+            return
+        error = pump.exception()
+        if error is not None:
+            log.error("web: a live stream's changes failed", exc_info=error)
+
+    return done

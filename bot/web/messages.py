@@ -92,6 +92,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "web.too_large_text": "These pages can only be read.",
     "web.error": "Something went wrong",
     "web.error_text": "The page could not be shown. Please try again later.",
+    "web.busy": "Too many live pages open",
+    "web.busy_text": "Too many readers are following games right now. Please try again soon.",
     "web.footer": "A Go league of the club, published by its organiser.",
 }
 

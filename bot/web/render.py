@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -110,18 +111,23 @@ def _word(code: str, key: str) -> str:
     return str(translate(code, key))
 
 
-def page_globals(reader: Reader, path: str, base: str, move: str | None = None) -> dict[str, Any]:
+def page_globals(
+    reader: Reader, root: str, path: str, base: str, move: int | None = None
+) -> dict[str, Any]:
     """What every template uses: words, numbers, links that keep the reader's choices, the
-    language switcher (to the same page: the same ``move``)."""
+    language switcher (to the same page: the same ``move``, a game page's checked one). Every
+    link starts with ``root``, where the site is (``""``, or ``/go`` behind a proxy that serves
+    it there and strips ``/go`` from the requests: ``path`` is the app's, without ``root``)."""
 
     def switch(code: str) -> str:
         kept = [(k, v) for k, v in reader.kept if k != "lang"]
-        at = [("move", move)] if move is not None else []
-        return path + "?" + urlencode([("lang", code), *kept, *at])
+        at = [("move", str(move))] if move is not None else []
+        return root + path + "?" + urlencode([("lang", code), *kept, *at])
 
     query = reader.query()
 
     return {
+        "root": root,
         "lang": reader.language,
         "theme": reader.theme,
         "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
@@ -165,6 +171,14 @@ def alt_text(reader: Reader, page: GamePage) -> str:
     return " ".join(parts)
 
 
+def board_version(page: GamePage) -> str:
+    """A short version of what a game's board image draws: the game's stamp (each change of the
+    game) with the names and words on it (a player's new display name, an adjudication)."""
+    board = page.board
+    drawn = (page.stamp, board.black_name, board.white_name, board.caption, board.tally)
+    return hashlib.sha256(repr(drawn).encode()).hexdigest()[:12]
+
+
 def game_context(
     reader: Reader, page: GamePage, base: str, events: str | None
 ) -> Mapping[str, Any]:
@@ -172,8 +186,15 @@ def game_context(
     game = f"{base}/game/{page.game.id}"
     legend = legend_words((mark for _, mark in marks(page.board)), reader.language)
 
+    version = board_version(page)
+
     def board(theme: str) -> str:
-        query = [("move", str(page.move)), ("theme", theme), ("lang", reader.language)]
+        query = [
+            ("move", str(page.move)),
+            ("theme", theme),
+            ("lang", reader.language),
+            ("v", version),
+        ]
         return f"{game}/board.png?{urlencode(query)}"
 
     return {

@@ -16,7 +16,7 @@ import jinja2
 from aiohttp import web
 
 from bot.snapshots import render_board
-from bot.web.render import Reader, game_context, page_globals
+from bot.web.render import Reader, board_version, game_context, page_globals
 from bot.words import board_in
 from service import GameService
 from service.club_commands import (
@@ -50,8 +50,9 @@ class Kept:
     checked: float
 
 
-def base_of(token: str) -> str:
-    return f"/l/{token}"
+def base_of(root: str, token: str) -> str:
+    """The league's address on the site (``root``: where the site is, ``""`` or ``/go``)."""
+    return f"{root}/l/{token}"
 
 
 class Pages:
@@ -63,9 +64,11 @@ class Pages:
         templates: jinja2.Environment,
         language: str,
         *,
+        root: str = "",
         clock: Callable[[], float] = time.monotonic,
     ):
         self.service = service
+        self.root = root
         self.clock = clock
         self.templates = templates
         self.language = language
@@ -84,15 +87,24 @@ class Pages:
         return Reader.of(request, self.language)
 
     def html(
-        self, request: web.Request, name: str, *, cache: str, **context: object
+        self,
+        request: web.Request,
+        name: str,
+        *,
+        cache: str,
+        move: int | None = None,
+        **context: object,
     ) -> web.Response:
-        return self.response(self.render(request, name, **context), cache)
+        return self.response(self.render(request, name, move=move, **context), cache)
 
-    def render(self, request: web.Request, name: str, **context: object) -> str:
+    def render(
+        self, request: web.Request, name: str, *, move: int | None = None, **context: object
+    ) -> str:
+        """The page ``name``; ``move``: the (checked) move a game page shows, which the
+        language switcher keeps. Nothing else of the address is copied into a page."""
         reader = self.reader(request)
-        token = request.match_info["token"]
-        move = request.query.get("move")  # checked by the page (else a 404)
-        merged = {**page_globals(reader, request.path, base_of(token), move), **context}
+        base = base_of(self.root, request.match_info["token"])
+        merged = {**page_globals(reader, self.root, request.path, base, move), **context}
         return self.templates.get_template(name).render(**merged)
 
     @staticmethod
@@ -148,25 +160,30 @@ class Pages:
     async def game(self, request: web.Request) -> web.Response:
         """A game at a move (the latest: live while the game goes on)."""
         token, game_id = request.match_info["token"], int(request.match_info["game"])
-        page = await self.read(ShowGamePage(token, game_id, self._move(request)))
+        move = self._move(request)
+        page = await self.read(ShowGamePage(token, game_id, move))
         reader = self.reader(request)
-        base = base_of(token)
+        base = base_of(self.root, token)
         events = None
         if page.live:
             events = f"{base}/game/{game_id}/events?{urlencode({'since': page.stamp})}"
         context = game_context(reader, page, base, events)
         cache = "no-store" if not page.finished else "no-cache"
-        return self.html(request, "game.html", cache=cache, **context)
+        return self.html(request, "game.html", cache=cache, move=move, **context)
 
     async def board(self, request: web.Request) -> web.StreamResponse:
-        """The board image at a move, in a theme and language: a finished game's never changes
-        (cached for good); an open game's is checked again each time (its ETag)."""
+        """The board image at a move, in a theme and language. Its address on the game page
+        carries the version of what it draws (``v=``, :func:`board_version`): at that address
+        a finished game's image is cached for good; at any other (an older version, none, an
+        open game) it is checked again each time (its ETag)."""
         token, game_id = request.match_info["token"], int(request.match_info["game"])
         page = await self.read(ShowGamePage(token, game_id, self._move(request)))
         reader = self.reader(request)
         theme = reader.theme or "light"
-        tag = f'"{page.stamp}.{page.move}.{theme}.{reader.language}"'
-        cache = IMMUTABLE if page.finished else "no-cache"
+        version = board_version(page)
+        tag = f'"{version}.{page.move}.{theme}.{reader.language}"'
+        current = request.query.get("v") == version
+        cache = IMMUTABLE if page.finished and current else "no-cache"
         headers = {"ETag": tag, "Cache-Control": cache}
         if request.headers.get("If-None-Match") == tag:
             return web.Response(status=304, headers=headers)

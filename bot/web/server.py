@@ -24,10 +24,12 @@ async def start_web(
     feed: GameFeed | None = None,
     language: str = "en",
     trust_proxy: bool = False,
+    root: str = "",
 ) -> web.AppRunner:
-    """Serve the published leagues on ``host:port`` until the runner is cleaned up; an address
-    that cannot be bound (the port taken) is a :class:`~bot.startup.StartupFailure` (69)."""
-    app = build_app(service, feed=feed, language=language, trust_proxy=trust_proxy)
+    """Serve the published leagues on ``host:port`` until the runner is cleaned up (``root``:
+    the path the pages' links start with); an address that cannot be bound (the port taken)
+    is a :class:`~bot.startup.StartupFailure` (69)."""
+    app = build_app(service, feed=feed, language=language, trust_proxy=trust_proxy, root=root)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=5.0)
     await runner.setup()
     site = web.TCPSite(runner, host, port)

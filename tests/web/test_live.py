@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 import re
 from collections import defaultdict
 from collections.abc import AsyncIterator
@@ -190,3 +191,43 @@ async def test_a_move_made_before_the_stream_opened_is_not_missed(site: Built) -
         assert await next_block(response) == ["retry: 2000"]
         assert await next_event(response) == ["event: change", "data: "]
         response.close()
+
+
+class BrokenFeed(QueueFeed):
+    """A game feed whose database fails: ``ready`` raises (as a lost connection does)."""
+
+    async def ready(self) -> None:
+        raise ConnectionRefusedError("the database is gone")
+
+
+async def test_a_failing_feed_ends_the_stream(
+    site: Built, caplog: pytest.LogCaptureFixture
+) -> None:
+    """When what tells the stream of changes fails, the stream ends (one log line), rather than
+    sending keep-alives with no updates: the browser reconnects with the stamp of its page."""
+    feed = BrokenFeed()
+    with caplog.at_level(logging.ERROR, logger="bot.web.live"):
+        async with serve(unlimited(site.service, feed=feed, keepalive=0.05)) as client:
+            response = await client.get(f"/l/{TOKEN}/game/{site.open}/events")
+            assert response.status == 200
+            assert await next_block(response) == ["retry: 2000"]
+            for _ in range(100):  # the end, not keep-alives for ever
+                block = await next_block(response)
+                if block is None:
+                    break
+                assert block == [": keep-alive"]
+            else:
+                pytest.fail("the stream went on with nothing to tell it of a change")
+            assert not feed.queues[site.open]  # nothing left watching
+            again = await client.get(f"/l/{TOKEN}/game/{site.open}")  # the server still serves
+            assert again.status == 200
+    failures = [r for r in caplog.records if r.exc_info is not None]
+    assert len(failures) == 1
+    assert TOKEN not in caplog.text
+
+
+def test_the_pages_and_the_streams_ask_as_one_reader() -> None:
+    """One actor, defined once, reads for the web (its pages and its live streams alike)."""
+    from bot.web import live, routes
+
+    assert live.READER is routes.READER

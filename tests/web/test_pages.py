@@ -5,6 +5,7 @@ through with plain links, the count's legend at the end, and the board image's c
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import AsyncIterator
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.web.routes import STAMP_SECONDS
+from bot.web.routes import READER, STAMP_SECONDS
 from service.club_commands import League, LeagueAction, ShowGamePage, ShowLeaguePage
 from service.commands import Actor, Request, Resign
 from service.i18n import in_language, translate
@@ -208,23 +209,55 @@ async def test_an_open_games_latest_position_is_live(site: Built) -> None:
     assert 'id="live"' not in earlier and "live.js" not in earlier
 
 
+def board_address(body: str) -> str:
+    """The address of the board image a game page shows."""
+    found = re.search(r'<img id="board" src="([^"]+)"', body)
+    assert found is not None
+    return html.unescape(found[1])
+
+
 async def test_the_board_image_is_cached_only_when_it_cannot_change(site: Built) -> None:
+    game = f"/l/{TOKEN}/game/{site.counted}"
     async with serve(unlimited(site.service)) as client:
-        done = await client.get(f"/l/{TOKEN}/game/{site.counted}/board.png?move=4&theme=dark")
+        dark = board_address(await (await client.get(f"{game}?move=4&theme=dark")).text())
+        assert "v=" in dark  # the version of what it draws
+        done = await client.get(dark)
         png = await done.read()
         assert png.startswith(b"\x89PNG") and done.content_type == "image/png"
         assert "immutable" in done.headers["Cache-Control"]
         tag = done.headers["ETag"]
-        again = await client.get(
-            f"/l/{TOKEN}/game/{site.counted}/board.png?move=4&theme=dark",
-            headers={"If-None-Match": tag},
-        )
+        again = await client.get(dark, headers={"If-None-Match": tag})
         assert again.status == 304
-        light = await client.get(f"/l/{TOKEN}/game/{site.counted}/board.png?move=4")
+        light = await client.get(dark.replace("theme=dark", "theme=light"))
         assert light.headers["ETag"] != tag and (await light.read()) != png
+        unversioned = await client.get(f"{game}/board.png?move=4&theme=dark")
+        assert unversioned.headers["Cache-Control"] == "no-cache"  # not for good: no version
         live = await client.get(f"/l/{TOKEN}/game/{site.open}/board.png")
         assert live.headers["Cache-Control"] == "no-cache"
         assert (await live.read()).startswith(b"\x89PNG")
+
+
+async def test_a_new_display_name_gives_the_board_image_a_new_address(site: Built) -> None:
+    """A finished game's board image is kept for good at its address; what it draws can still
+    change (a player's new name): then the page shows it at another address, and the old
+    address is no longer kept (nor its ETag matched)."""
+    game = f"/l/{TOKEN}/game/{site.counted}"
+    async with serve(unlimited(site.service)) as client:
+        before = board_address(await (await client.get(game)).text())
+        first = await client.get(before)
+        tag = first.headers["ETag"]
+        page = await site.service.execute(ShowGamePage(TOKEN, site.counted), Request(READER))
+        black = next(a for a in PLAYERS if a.name == page.game.black)
+        async with site.database.unit_of_work() as uow:  # as their next command would
+            row = await uow.players.get(black.id)
+            assert row is not None
+            await uow.players.save(dataclasses.replace(row, name="Renamed Player"))
+            await uow.commit()
+        after = board_address(await (await client.get(game)).text())
+        assert after != before
+        old = await client.get(before, headers={"If-None-Match": tag})
+        assert old.status == 200 and old.headers["Cache-Control"] == "no-cache"
+        assert "immutable" in (await client.get(after)).headers["Cache-Control"]
 
 
 async def test_the_record_names_people_by_their_display_names(site: Built) -> None:
@@ -312,3 +345,44 @@ async def test_the_league_page_is_rendered_again_only_when_it_would_change(
         after = await (await client.get(league)).text()
         assert len(reads) == 3 and after != first
         assert "+R" in after
+
+
+async def test_the_address_never_changes_a_kept_page(site: Built) -> None:
+    """Only a game page's own, checked move is kept on its language links: a ``move`` in any
+    other page's address is not copied into it, nor into the league page kept for others."""
+    league = f"/l/{TOKEN}"
+    async with serve(unlimited(site.service)) as client:
+        planted = await (await client.get(f"{league}?move=EVIL")).text()
+        plain = await (await client.get(league)).text()
+        player = await (await client.get(f"{league}/player/1?move=EVIL")).text()
+    for body in (planted, plain, player):
+        assert "EVIL" not in body and "move=" not in body
+    assert f'<a href="{league}?lang=cs" hreflang="cs"' in plain
+
+
+async def test_behind_a_proxy_every_link_starts_with_its_path(site: Built) -> None:
+    """A proxy serves the site at ``/go/`` and strips ``/go`` from each request: the app's
+    routes stay at ``/``, and every link in a page (styles, script, board images, the live
+    stream, games, players, the languages, the record) starts with ``/go/``."""
+    base = f"/l/{TOKEN}"
+    pages = (
+        base,
+        f"{base}/game/{site.open}",
+        f"{base}/game/{site.counted}?move=3",
+        f"{base}/player/1",
+        "/l/nothing-here",  # the 404 page too
+    )
+    async with serve(unlimited(site.service, root="/go/")) as client:
+        for path in pages:
+            body = await (await client.get(path)).text()
+            links = re.findall(r'(?:href|src|srcset|data-events|data-page)="([^"#]+)"', body)
+            assert links, path
+            for link in links:
+                assert link.startswith("/go/"), (path, link)
+            assert '<link rel="stylesheet" href="/go/static/site.css">' in body
+        game = await (await client.get(f"{base}/game/{site.open}")).text()
+        assert '<script src="/go/static/live.js" defer></script>' in game
+        assert f'data-events="/go{base}/game/{site.open}/events?since=' in game
+        board = board_address(game)
+        assert board.startswith(f"/go{base}/game/{site.open}/board.png?")
+        assert (await client.get(board.removeprefix("/go"))).status == 200  # as the proxy asks

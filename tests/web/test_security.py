@@ -4,12 +4,13 @@ a cap on live connections, and an unexpected error as a plain 500 page and a log
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from aiohttp import web
+from aiohttp import ClientResponse, web
 
 from bot.web.app import MAX_REQUEST, SECURITY_HEADERS, build_app
 from tests.web.kit import TOKEN, Built, build_league, new_service, open_backend, serve, unlimited
@@ -75,7 +76,50 @@ async def test_pages_only_read(site: Built) -> None:
         big = await client.get(f"/l/{TOKEN}", data=b"x" * (MAX_REQUEST + 1))
         assert big.status == 413
         posted = await client.post(f"/l/{TOKEN}", data=b"x" * (MAX_REQUEST * 4))
-        assert posted.status in (405, 413)
+        assert posted.status == 405  # the method is refused first: the body is never read
+        assert posted.headers["Allow"] == "GET, HEAD"
+
+
+async def test_a_head_request_never_opens_a_live_stream(site: Built) -> None:
+    """HEAD is answered for the pages, but not for a game's live stream (405): a stream has no
+    end to answer a HEAD with. On one kept-alive connection, the answer to a HEAD of the stream
+    is headers only, and the GET after it is answered."""
+    events = f"/l/{TOKEN}/game/{site.open}/events"
+    app = unlimited(site.service, streams=1, keepalive=0.05)
+    async with serve(app) as client:
+        head = await client.head(events)
+        assert head.status == 405
+        assert head.headers["Allow"] == "GET"
+        server = client.server
+        reader, writer = await asyncio.open_connection(server.host, server.port)
+        try:
+            for method, path in (("HEAD", events), ("GET", "/static/site.css")):
+                writer.write(f"{method} {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            await writer.drain()
+            head_status, _ = await read_head(reader, body=False)
+            assert head_status == 405  # and no body: the next answer follows at once
+            get_status, headers = await read_head(reader, body=True)
+            assert get_status == 200 and headers["content-type"].startswith("text/css")
+        finally:
+            writer.close()
+        stream = await client.get(events)  # its slot was never taken
+        assert stream.status == 200
+        stream.close()
+
+
+async def read_head(reader: asyncio.StreamReader, *, body: bool) -> tuple[int, dict[str, str]]:
+    """The status and headers of the next answer on a raw connection, and its ``body`` read
+    past (a guard of ten seconds: an answer that never comes fails the test)."""
+    block = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10.0)
+    status_line, *lines = block.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        if name:
+            headers[name.strip().lower()] = value.strip()
+    if body:
+        await reader.readexactly(int(headers["content-length"]))
+    return int(status_line.split()[1]), headers
 
 
 async def test_each_client_has_its_rate(site: Built) -> None:
@@ -160,3 +204,65 @@ async def test_the_log_never_names_a_token(site: Built, caplog: pytest.LogCaptur
         async with serve(app) as client:
             assert (await client.get(f"/l/{TOKEN}/broken")).status == 500
     assert TOKEN not in caplog.text
+
+
+async def test_live_connections_are_capped_for_the_whole_server(site: Built) -> None:
+    """Past ``all_streams`` open live connections, whoever asks gets a plain 503 with
+    ``Retry-After``; one ending makes room again."""
+    app = build_app(
+        site.service,
+        rate=1e9,
+        burst=10**9,
+        streams=2,
+        all_streams=2,
+        keepalive=0.05,
+        trust_proxy=True,
+    )
+    events = f"/l/{TOKEN}/game/{site.open}/events"
+    async with serve(app) as client:
+
+        async def get(reader: str) -> ClientResponse:
+            return await client.get(events, headers={"X-Forwarded-For": reader})
+
+        first, second = await get("10.0.0.1"), await get("10.0.0.2")
+        assert (first.status, second.status) == (200, 200)
+        full = await get("10.0.0.3")
+        assert full.status == 503
+        assert full.headers["Retry-After"] == "1"
+        assert full.headers["Content-Type"] == "text/html; charset=utf-8"
+        assert "text/event-stream" not in full.headers["Content-Type"]
+        first.close()
+        for _ in range(200):  # the server sees the first one leave at its next keep-alive
+            third = await get("10.0.0.3")
+            if third.status == 200:
+                third.close()
+                break
+            await third.read()
+        else:
+            pytest.fail("a closed live connection was never released")
+        second.close()
+
+
+async def test_an_ipv6_client_is_its_64_network(site: Built) -> None:
+    """One subscriber's /64 is one client: for the rate (its addresses share one bucket) and
+    for the live connections (one cap for them all); another /64 is another client."""
+    clock = Clock()
+    app = build_app(
+        site.service, rate=1.0, burst=2, streams=1, keepalive=0.05, clock=clock, trust_proxy=True
+    )
+    async with serve(app) as client:
+
+        async def status(path: str, reader: str) -> int:
+            response = await client.get(path, headers={"X-Forwarded-For": reader})
+            await response.read()
+            return response.status
+
+        same = [f"2001:db8:1:2::{n:x}" for n in (1, 2, 0xBEEF)]
+        assert [await status("/static/site.css", a) for a in same] == [200, 200, 429]
+        assert await status("/static/site.css", "2001:db8:1:3::1") == 200  # another /64
+        clock.now += 10.0
+        events = f"/l/{TOKEN}/game/{site.open}/events"
+        stream = await client.get(events, headers={"X-Forwarded-For": same[0]})
+        assert stream.status == 200
+        assert await status(events, same[1]) == 429  # the same subscriber's second stream
+        stream.close()

@@ -97,8 +97,15 @@ def test_gobot_web_says_a_taken_port_in_one_line(tmp_path: Path) -> None:
 
 
 async def test_gobot_run_serves_the_web_when_its_port_is_set(tmp_path: Path) -> None:
+    """... with the pages' links under the path of ``GOBOT_WEB_URL`` (a proxy serves them
+    there, and strips the path: the app answers at ``/``)."""
     port = free_port()
-    env = {"DATABASE_URL": "memory:", "GOBOT_WEB_PORT": str(port), "BOARDS_DIR": ""}
+    env = {
+        "DATABASE_URL": "memory:",
+        "GOBOT_WEB_PORT": str(port),
+        "GOBOT_WEB_URL": "https://go.example.org/club/go/",
+        "BOARDS_DIR": "",
+    }
     config = load_config(env, tmp_path / "none.env")
     with open(os.devnull) as stdin, open(os.devnull, "w") as stdout:  # nothing else to run
         running = asyncio.create_task(serve(config, stdin, stdout))
@@ -109,6 +116,9 @@ async def test_gobot_run_serves_the_web_when_its_port_is_set(tmp_path: Path) -> 
                         async with session.get(f"http://127.0.0.1:{port}/l/none") as answer:
                             assert answer.status == 404
                             assert answer.headers["X-Robots-Tag"] == "noindex"
+                            page = await answer.text()
+                            assert 'href="/club/go/static/site.css"' in page
+                            assert 'href="/club/go/l/none?lang=cs"' in page
                             break
                     except aiohttp.ClientConnectionError:
                         assert not running.done()
