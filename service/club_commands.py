@@ -136,6 +136,16 @@ class LeagueStamp(Command[str]):
 
 
 @dataclass(frozen=True, slots=True)
+class GameStamp(Command[str]):
+    """What the page of a game of the league published under ``token`` depends on, as a short
+    text (the league's and the game's versions, the players' names), ending in ``:finished`` once
+    the game is over: the web keeps a finished game's rendered pages until it changes."""
+
+    token: str
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
 class ShowLeaguePage(Command[LeaguePage]):
     """The page of the league published under ``token``."""
 

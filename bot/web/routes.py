@@ -20,6 +20,7 @@ from bot.web.render import Reader, board_version, game_context, page_globals
 from bot.words import board_in
 from service import GameService
 from service.club_commands import (
+    GameStamp,
     LeagueStamp,
     ShowGamePage,
     ShowGameRecord,
@@ -34,7 +35,7 @@ READER = Actor("web:reader", "reader")
 """Who asks the service for a page: a reader of the web, nobody in particular."""
 MOVE = re.compile(r"[0-9]{1,6}")
 IMMUTABLE = "private, max-age=31536000, immutable"
-KEPT_PAGES = 128  # rendered league pages kept (each reader's language and theme a page)
+KEPT_PAGES = 512  # rendered pages kept (a league's, a finished game's at a move; per reader)
 KEPT_SECONDS = 30.0  # and for at most this long (a player's new display name shows by then)
 STAMP_SECONDS = 1.0  # a kept page is served this long before its league's stamp is read again
 
@@ -137,10 +138,7 @@ class Pages:
         page = await self.read(ShowLeaguePage(token))
         mcmahon = page.league.system == "mcmahon"
         text = self.render(request, "league.html", page=page, mcmahon=mcmahon)
-        self.kept[key] = Kept(stamp, now, text, now)
-        self.kept.move_to_end(key)
-        while len(self.kept) > KEPT_PAGES:
-            self.kept.popitem(last=False)
+        self.keep(key, Kept(stamp, now, text, now))
         return self.response(text, "no-store")
 
     async def player(self, request: web.Request) -> web.Response:
@@ -158,18 +156,38 @@ class Pages:
         return int(text)
 
     async def game(self, request: web.Request) -> web.Response:
-        """A game at a move (the latest: live while the game goes on)."""
+        """A game at a move (the latest: live while the game goes on). A finished game's page is
+        kept once rendered, as long as its stamp stays the same (:class:`GameStamp`: a name or
+        an adjudication changes it), at most :data:`KEPT_SECONDS`; an open game's is rendered
+        each time (its clock's words change without a move)."""
         token, game_id = request.match_info["token"], int(request.match_info["game"])
         move = self._move(request)
-        page = await self.read(ShowGamePage(token, game_id, move))
+        stamp = await self.read(GameStamp(token, game_id))
         reader = self.reader(request)
+        key = (f"{token}/{game_id}/{move}", reader.language, reader.kept)
+        kept = self.kept.get(key)
+        now = self.clock()
+        if kept is not None and kept.stamp == stamp and now - kept.at < KEPT_SECONDS:
+            self.kept.move_to_end(key)
+            return self.response(kept.text, "no-cache")
+        page = await self.read(ShowGamePage(token, game_id, move))
         base = base_of(self.root, token)
         events = None
         if page.live:
             events = f"{base}/game/{game_id}/events?{urlencode({'since': page.stamp})}"
         context = game_context(reader, page, base, events)
-        cache = "no-store" if not page.finished else "no-cache"
-        return self.html(request, "game.html", cache=cache, move=move, **context)
+        text = self.render(request, "game.html", move=move, **context)
+        if not page.finished:
+            return self.response(text, "no-store")
+        self.keep(key, Kept(stamp, now, text, now))
+        return self.response(text, "no-cache")
+
+    def keep(self, key: tuple[str, str, tuple[tuple[str, str], ...]], page: Kept) -> None:
+        """Keep a rendered page (the oldest go beyond :data:`KEPT_PAGES`)."""
+        self.kept[key] = page
+        self.kept.move_to_end(key)
+        while len(self.kept) > KEPT_PAGES:
+            self.kept.popitem(last=False)
 
     async def board(self, request: web.Request) -> web.StreamResponse:
         """The board image at a move, in a theme and language. Its address on the game page

@@ -17,6 +17,7 @@ from engine.counting import Count
 from engine.game import Game, Move
 from engine.result import GameResult, ResultKind
 from service.club_commands import (
+    GameStamp,
     LeagueStamp,
     ShowGamePage,
     ShowGameRecord,
@@ -194,6 +195,24 @@ async def league_stamp(unit: Unit, command: LeagueStamp) -> str:
     states = [(g.id, g.status.value, g.result, g.round, g.to_move is None) for g in games]
     digest = hashlib.blake2b(repr((row.id, row.version, states)).encode(), digest_size=12)
     return digest.hexdigest()
+
+
+@command(GameStamp, writes=False, limited=False)
+async def game_stamp(unit: Unit, command: GameStamp) -> str:
+    """A game page's stamp (:class:`~service.club_commands.GameStamp`): one read of the league,
+    one of the game's row and one of its players' names, refused as the page would be."""
+    league = await unit.uow.leagues.published(command.token)
+    if league is None:
+        raise _not_found()
+    row = await unit.uow.games.get(command.game)
+    started = (GameStatus.ACTIVE, GameStatus.FINISHED)
+    if row is None or row.league_id != league.id or row.status not in started:
+        raise _not_found()
+    await unit.read_players((row.black, row.white))
+    names = [await display_name(unit, account) for account in (row.black, row.white)]
+    drawn = hashlib.blake2b(repr(names).encode(), digest_size=6).hexdigest()  # a rename
+    over = ":finished" if row.status is GameStatus.FINISHED else ""
+    return f"{league.id}.{league.version}:{row.id}.{row.version}:{drawn}{over}"
 
 
 @command(ShowLeaguePage, writes=False, limited=False)

@@ -55,6 +55,7 @@ from service import Actor, GameService
 from service.club_commands import (
     ORGANISER_ACTIONS,
     READ_ACTIONS,
+    GameStamp,
     History,
     Leaderboard,
     League,
@@ -934,6 +935,7 @@ class ServiceMachine(RuleBasedStateMachine):
         for command in (
             ShowLeaguePage(token),
             LeagueStamp(token),
+            GameStamp(token, gid),
             ShowGamePage(token, gid),
             ShowGamePage(token, gid, 0),
             ShowGameRecord(token, gid),

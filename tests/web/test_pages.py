@@ -386,3 +386,34 @@ async def test_behind_a_proxy_every_link_starts_with_its_path(site: Built) -> No
         board = board_address(game)
         assert board.startswith(f"/go{base}/game/{site.open}/board.png?")
         assert (await client.get(board.removeprefix("/go"))).status == 200  # as the proxy asks
+
+
+async def test_a_finished_games_page_is_kept_and_an_open_games_is_not(
+    site: Built, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game's page is read and rendered once per position and reader, then kept while
+    its stamp holds; an open game's latest page is rendered for every request (its clock's words
+    change without a move)."""
+    reads: list[ShowGamePage] = []
+    execute = site.service.execute
+
+    async def counting(command, request):  # type: ignore[no-untyped-def]
+        if isinstance(command, ShowGamePage):
+            reads.append(command)
+        return await execute(command, request)
+
+    monkeypatch.setattr(site.service, "execute", counting)
+    finished, live = f"/l/{TOKEN}/game/{site.counted}", f"/l/{TOKEN}/game/{site.open}"
+    async with serve(unlimited(site.service)) as client:
+        first = await (await client.get(finished)).text()
+        assert await (await client.get(finished)).text() == first
+        assert len(reads) == 1
+        await client.get(f"{finished}?move=1")
+        await client.get(f"{finished}?move=1")
+        await client.get(f"{finished}?lang=hu")
+        assert len(reads) == 3  # each position and each reader once
+        await client.get(live)
+        await client.get(live)
+        assert len(reads) == 5
+        await site.service.execute(League(LeagueAction.UNPUBLISH, "Podzim"), org())
+        assert (await client.get(finished)).status == 404  # kept, but not for a stranger
