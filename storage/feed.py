@@ -12,7 +12,9 @@ listener then, if it is not running), stopping it once :meth:`Watchers.watched` 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+import contextlib
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any
 
 
 class GameWatch:
@@ -101,3 +103,34 @@ class Watchers:
     def everything_changed(self) -> None:
         """Wake every watch: changes may have been missed (a lost connection)."""
         self.changed(list(self._watches))
+
+
+class BackgroundFeed:
+    """What the SQLite and PostgreSQL feeds share: the watchers, and one background task that
+    hears other processes (started by :meth:`start` when a watch begins and none runs), stopped
+    for good by :meth:`close`."""
+
+    def __init__(self) -> None:
+        self.watchers = Watchers(on_watch=self._watched)
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    def changes(self, game_id: int) -> GameWatch:
+        return self.watchers.watch(game_id)
+
+    def _watched(self) -> None:
+        """A watch began (the backend starts its listener here)."""
+
+    def start(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``work()`` in the background, unless it already runs or the feed is closed."""
+        if not self._closed and (self._task is None or self._task.done()):
+            self._task = asyncio.get_running_loop().create_task(work())
+
+    async def close(self) -> None:
+        """Stop hearing other processes (the database is closing)."""
+        self._closed = True
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

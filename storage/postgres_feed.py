@@ -25,7 +25,7 @@ from typing import Any
 
 import asyncpg
 
-from storage.feed import GameWatch, Watchers
+from storage.feed import BackgroundFeed
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ _OWN_SCHEMA = """SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid =
 WHERE c.oid = 'games'::regclass"""
 
 
-class PostgresFeed:
+class PostgresFeed(BackgroundFeed):
     """The games that changed in the database ``connect`` reaches, in any process."""
 
     def __init__(
@@ -51,13 +51,8 @@ class PostgresFeed:
         self._probe_seconds = probe_seconds
         self._probe_timeout = probe_timeout
         self._schema: str | None = None  # the games table's schema, once connected
-        self.watchers = Watchers(on_watch=self._watched)
-        self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
-        self._closed = False
-
-    def changes(self, game_id: int) -> GameWatch:
-        return self.watchers.watch(game_id)
+        super().__init__()
 
     async def ready(self) -> None:
         """Wait until this process listens (while someone watches): from then on every commit
@@ -66,8 +61,7 @@ class PostgresFeed:
             await _first(self._listening, self.watchers.idle)
 
     def _watched(self) -> None:
-        if not self._closed and (self._task is None or self._task.done()):
-            self._task = asyncio.get_running_loop().create_task(self._listen())
+        self.start(self._listen)
 
     def _heard(self, _conn: Any, _pid: int, _channel: str, payload: object) -> None:
         schema, _, number = str(payload).rpartition(":")
@@ -118,15 +112,6 @@ class PostgresFeed:
                 failures += 1
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.watchers.idle.wait(), pause)
-
-    async def close(self) -> None:
-        """Stop listening (the database is closing)."""
-        self._closed = True
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
 
 def _setter(event: asyncio.Event) -> Callable[[Any], None]:

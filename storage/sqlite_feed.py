@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from storage.feed import GameWatch, Watchers
+from storage.feed import BackgroundFeed
 
 log = logging.getLogger(__name__)
 
@@ -30,20 +30,15 @@ POLL_SECONDS = 0.5
 _CHUNK = 500  # ids per query (SQLite's limit on parameters is far above)
 
 
-class SqliteFeed:
+class SqliteFeed(BackgroundFeed):
     """The games that changed in the SQLite file at ``path``, in this process or another."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.watchers = Watchers(on_watch=self._watched)
         self._known: dict[int, int] = {}  # a watched game's latest version seen (0: no game)
-        self._task: asyncio.Task[None] | None = None
         self._look_now = asyncio.Event()  # a game without a known version is watched
         self._looked = asyncio.Event()  # set after each look
-        self._closed = False
-
-    def changes(self, game_id: int) -> GameWatch:
-        return self.watchers.watch(game_id)
+        super().__init__()
 
     def committed(self, versions: Mapping[int, int]) -> None:
         """This process committed these games at these versions (durably)."""
@@ -67,8 +62,7 @@ class SqliteFeed:
             return
         if any(g not in self._known for g in self.watchers.watched()):
             self._look_now.set()
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._poll())
+        self.start(self._poll)
 
     async def _poll(self) -> None:
         conn: aiosqlite.Connection | None = None
@@ -118,12 +112,3 @@ class SqliteFeed:
         self._known = known
         self.watchers.changed(changed)
         self._looked.set()
-
-    async def close(self) -> None:
-        """Stop polling (the database is closing)."""
-        self._closed = True
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
