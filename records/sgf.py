@@ -36,7 +36,9 @@ square or not 2 to 25; a point that is not on the board; ``B`` and ``W`` in one 
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
 
@@ -49,6 +51,7 @@ from engine.errors import EngineError
 from engine.game import Move
 from records.record import Change, GameRecord, SetupNode, SgfError
 from records.sgf_check import SgfSyntaxError, check_structure
+from records.sgf_scan import Node, main_line, property_map
 from records.sgf_text import file_codec, shown
 from records.sgf_write import write_sgf
 
@@ -82,15 +85,16 @@ PropertyMap = dict[str, list[bytes]]
 class _Reader:
     """Reads one file's main line into a :class:`GameRecord`."""
 
-    def __init__(self, data: bytes, main: list[PropertyMap]) -> None:
+    def __init__(self, data: bytes, main: Sequence[Node]) -> None:
         self.main = main
         self.record = GameRecord()
         self.warnings = self.record.warnings
-        root = main[0]
+        self.root = root = property_map(main[0])
         self.codec, self.charset = file_codec(data, self.first(root, "CA"), self.warn)
         self.size = self.read_size(root)
         self.record.size = self.size
         self.budget = MAX_SETUP_POINTS
+        self.codes = point_codes(self.size)
 
     def warn(self, text: str) -> None:
         if text in self.warnings or len(self.warnings) > MAX_WARNINGS:
@@ -142,7 +146,7 @@ class _Reader:
         return size
 
     def read_root(self) -> None:
-        root, record = self.main[0], self.record
+        root, record = self.root, self.record
         komi = self.number(root, "KM")
         if komi is not None:
             try:
@@ -195,7 +199,15 @@ class _Reader:
 
     def points(self, node: PropertyMap, key: str, where: str) -> set[Point]:
         found: set[Point] = set()
+        codes = self.codes
         for raw in node.get(key, ()):
+            point = codes.get(raw)
+            if point is not None:  # the common case: one point written as it should be
+                self.budget -= 1
+                if self.budget < 0:
+                    raise SgfError(f"too many setup stones (more than {MAX_SETUP_POINTS})")
+                found.add(point)
+                continue
             if not raw.strip():
                 self.warn(f"an empty {key}[] is ignored")
                 continue
@@ -228,46 +240,70 @@ class _Reader:
             *((None, p) for p in sorted(empty)),
         ]
 
-    def move(self, node: PropertyMap, where: str) -> Move | None:
-        if "B" in node and "W" in node:
-            raise SgfError(f"{where}: B and W in one node (a node holds one move)")
-        for key, color in (("B", Color.BLACK), ("W", Color.WHITE)):
-            raw = self.first(node, key)
-            if raw is not None:
-                value = raw.strip()
-                if value == b"" or (value == b"tt" and self.size <= 19):
-                    return Move(color, None)  # FF[4] B[]; FF[3] B[tt]
-                return Move(color, self.point(raw, where, key))
-        return None
+    def move(self, node: PropertyMap, number: int) -> Move | None:
+        """The node's move (None without one); ``number`` is the node's in the main line."""
+        black = node.get("B")
+        white = node.get("W")
+        if black is None:
+            if white is None:
+                return None
+            key, color, values = "W", Color.WHITE, white
+        elif white is None:
+            key, color, values = "B", Color.BLACK, black
+        else:
+            raise SgfError(f"{self.where(number)}: B and W in one node (a node holds one move)")
+        if len(values) == 1:
+            point = self.codes.get(values[0])
+            if point is not None:  # the common case: a point written as it should be
+                return Move(color, point)
+        raw = self.first(node, key)
+        assert raw is not None
+        value = raw.strip()
+        if value == b"" or (value == b"tt" and self.size <= 19):
+            return Move(color, None)  # FF[4] B[]; FF[3] B[tt]
+        return Move(color, self.point(raw, self.where(number), key))
+
+    def where(self, number: int) -> str:
+        """How an error names the main line's node ``number`` with a move."""
+        return f"node {number} (move {len(self.record.moves) + 1})"
 
     def read(self) -> GameRecord:
         self.read_root()
         record = self.record
         start = Board(self.size)
-        for number, node in enumerate(self.main):
-            changes = self.changes(node, f"node {number}")
-            if changes and not record.moves:
-                try:
-                    start.edit(changes)
-                except EngineError as exc:
-                    raise SgfError(f"node {number}: {exc}") from None
-            elif changes:
-                record.setup_nodes.append(SetupNode(len(record.moves), tuple(changes)))
-            move = self.move(node, f"node {number} (move {len(record.moves) + 1})")
+        moves = record.moves
+        simple = simple_moves(self.size)
+        for number, item in enumerate(self.main):
+            if isinstance(item, tuple):  # a node with a move and nothing else
+                move = simple.get(item)
+                if move is not None:
+                    moves.append(move)
+                    continue
+            node = self.root if not number else property_map(item)
+            if "AB" in node or "AW" in node or "AE" in node:
+                changes = self.changes(node, f"node {number}")
+                if changes and not moves:
+                    try:
+                        start.edit(changes)
+                    except EngineError as exc:
+                        raise SgfError(f"node {number}: {exc}") from None
+                elif changes:
+                    record.setup_nodes.append(SetupNode(len(moves), tuple(changes)))
+            move = self.move(node, number)
             if move is not None:
-                record.moves.append(move)
+                moves.append(move)
                 if number and "C" in node:
                     record.move_comments[len(record.moves)] = (
                         self.text(node, "C", simple=False) or ""
                     )
-        last = self.main[-1]
+        last = self.root if len(self.main) == 1 else property_map(self.main[-1])
         for key, color in (("TB", Color.BLACK), ("TW", Color.WHITE)):
             if key in last:
                 marked = self.points(last, key, f"node {len(self.main) - 1}")
                 record.territory[color] = frozenset(marked)
         stones = sorted(start.stones(), key=lambda s: (s[1] is Color.WHITE, s[0]))
         record.setup = [(color, point) for point, color in stones]
-        turn = self.number(self.main[0], "PL")
+        turn = self.number(self.root, "PL")
         if turn is not None:
             if turn.lower() in ("b", "w", "black", "white"):
                 record.first_to_move = Color.from_letter(turn)
@@ -279,6 +315,27 @@ class _Reader:
             elif record.handicap >= 2:
                 record.first_to_move = Color.WHITE
         return record
+
+
+@functools.cache
+def point_codes(size: int) -> dict[bytes, Point]:
+    """Every point of a ``size`` board by its SGF letters (``b"dd"``)."""
+    letters = [bytes([0x61 + i]) for i in range(size)]
+    return {
+        letters[col] + letters[size - 1 - row]: Point(row, col)
+        for row in range(size)
+        for col in range(size)
+    }
+
+
+@functools.cache
+def simple_moves(size: int) -> dict[tuple[bytes, bytes], Move]:
+    """Every stone on a ``size`` board as a move-only node reads (``(b"B", b"dd")``)."""
+    return {
+        (key, code): Move(color, point)
+        for key, color in ((b"B", Color.BLACK), (b"W", Color.WHITE))
+        for code, point in point_codes(size).items()
+    }
 
 
 def _count_nodes(tree: _grammar.Coarse_game_tree, limit: int) -> int:
@@ -296,6 +353,14 @@ def read_sgf(data: bytes) -> GameRecord:
     """Parse SGF bytes into a :class:`GameRecord`; raises :class:`SgfError` only."""
     if len(data) > MAX_BYTES:
         raise SgfError(f"file too large ({len(data)} bytes; the limit is {MAX_BYTES})")
+    main = main_line(data, MAX_NODES, MAX_MAIN_LINE + 1)
+    return _Reader(data, read_main_line(data) if main is None else main).read()
+
+
+def read_main_line(data: bytes) -> list[PropertyMap]:
+    """The main line's property maps the slow and careful way (:func:`check_structure`, then
+    sgfmill's parser), with the error for any file that cannot be read; :func:`main_line` gives
+    the same for every file it reads, faster."""
     try:
         check_structure(data)
     except SgfSyntaxError as exc:
@@ -309,20 +374,19 @@ def read_sgf(data: bytes) -> GameRecord:
     main: list[PropertyMap] = list(islice(_grammar.main_sequence_iter(tree), MAX_MAIN_LINE + 2))
     if len(main) > MAX_MAIN_LINE + 1:
         raise SgfError(f"the main line is too long (more than {MAX_MAIN_LINE} nodes)")
-    return _Reader(data, main).read()
+    return main
 
 
 def load_sgf(path: str | Path) -> GameRecord:
     """Read an SGF file from disk; raises :class:`SgfError` (also for unreadable files)."""
-    file = Path(path)
     try:
-        if file.is_dir():
-            raise SgfError("this is a folder, not a file")
         # read at most one byte past the limit: a device or a pipe (/dev/zero) has no size
-        with file.open("rb") as stream:
+        with open(path, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise SgfError(f"file too large (more than {MAX_BYTES} bytes)")
+    except IsADirectoryError:
+        raise SgfError("this is a folder, not a file") from None
     except OSError as exc:
         raise SgfError(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise SgfError(f"file too large (more than {MAX_BYTES} bytes)")
     return read_sgf(data)
