@@ -60,14 +60,17 @@ def run(args: list[str]) -> dict[str, object]:
     return {"args": args, "exit": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
 
 
-def outputs(folder: Path, names: list[str]) -> list[dict[str, object]]:
+def outputs(
+    folder: Path, names: list[str], counted: list[str] | None = None
+) -> list[dict[str, object]]:
     """Every run's outputs, in a fixed order: one ``replay`` of all records, then each
-    command of :data:`COMMANDS` on each record. Paths are relative to the corpus."""
+    command of :data:`COMMANDS` on each record (or on those ``counted``). Paths are relative to
+    the corpus."""
     here = Path.cwd()
     os.chdir(folder)
     try:
         runs = [run(["replay", *names])]
-        for name in names:
+        for name in names if counted is None else counted:
             for command in COMMANDS:
                 runs.append(run([name if part == "FILE" else part for part in command]))
         return runs
