@@ -41,6 +41,10 @@ def _chain_size(chain: _Chain) -> int:
     return len(chain.stones)
 
 
+#: makes a named tuple from its fields without the Python-level ``__new__`` (on every move)
+_new = tuple.__new__
+
+
 class MoveReport(NamedTuple):
     """What one stone did: the stones it captured and the ko point it left (if any)."""
 
@@ -206,9 +210,9 @@ class Board:
         size = self.size
         if not (0 <= row < size and 0 <= col < size):
             raise EngineError(f"{point} is off a {size}×{size} board")
-        captured = self._play_index(int(color), row * size + col, check_ko=True)
+        captured = self._play_index(int(color), row * size + col, True)
         if not captured:
-            return MoveReport(point, color, (), None)
+            return _new(MoveReport, (point, color, (), None))
         ko = self._ko_index
         return MoveReport(
             point,
@@ -317,7 +321,7 @@ class Board:
 
     # -- play, internals ----------------------------------------------------------------------
 
-    def _play_index(self, color: int, index: int, *, check_ko: bool) -> list[int]:
+    def _play_index(self, color: int, index: int, check_ko: bool) -> list[int]:
         cells = self._cells
         chains = self._chain
         nbrs = self._nbrs
@@ -331,7 +335,7 @@ class Board:
         doomed: list[_Chain] = []
         for n in nbrs[index]:
             cell = cells[n]
-            if cell == EMPTY:
+            if not cell:  # EMPTY
                 libs.add(n)
                 continue
             chain = chains[n]

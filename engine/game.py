@@ -25,6 +25,8 @@ from engine.result import GameResult, ResultKind
 
 DEFAULT_KOMI = 6.5
 _OPPONENT = {Color.BLACK: Color.WHITE, Color.WHITE: Color.BLACK}
+#: makes a named tuple from its fields without the Python-level ``__new__`` (on every move)
+_new = tuple.__new__
 
 
 class Phase(enum.Enum):
@@ -176,28 +178,30 @@ class Game:
             raise IllegalMove(
                 IllegalReason.OUT_OF_TURN, f"it is {self.to_move.name.title()}'s move"
             )
-        move = Move(color, point)
+        move = _new(Move, (color, point))
+        board = self.board
         report = None
         if point is None:
-            self.board.pass_move()  # Art. 6: a pass lifts the ko ban
+            board.pass_move()  # Art. 6: a pass lifts the ko ban
             self._consecutive_passes += 1
         else:
-            report = self.board.play(color, point)
+            report = board.play(color, point)
             self._consecutive_passes = 0
         self.history.append(move)
-        self._move_count += 1
+        count = self._move_count = self._move_count + 1
         self.revision += 1
-        self.to_move = _OPPONENT[color]
-        key = (self.board.hash, self.to_move)
-        repetition = point is not None and key in self._positions
+        self.to_move = to_move = _OPPONENT[color]
+        key = (board.hash, to_move)
+        positions = self._positions
+        repetition = point is not None and key in positions
         if repetition:
-            self.repetitions.append(self._move_count)  # Art. 12: reported, not forbidden
+            self.repetitions.append(count)  # Art. 12: reported, not forbidden
         else:
-            self._positions[key] = self._move_count
+            positions[key] = count
         stopped = self._consecutive_passes >= 2
         if stopped:
             self.phase = Phase.STOPPED  # Art. 9.1
-        return PlayReport(move, report, stopped, repetition)
+        return _new(PlayReport, (move, report, stopped, repetition))
 
     def pass_move(self, color: Color) -> PlayReport:
         """A pass by ``color``; two in succession stop the game (Art. 9.1)."""
