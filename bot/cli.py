@@ -9,6 +9,7 @@ and ``gobot health`` start in a blink. ``tests/bot/test_cli_imports.py`` keeps i
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -70,13 +71,65 @@ class VersionAction(argparse._VersionAction):
 
 
 def package_version() -> str:
-    """The installed version of the ``gobot`` package."""
+    """The installed version of the ``gobot`` package: :func:`importlib.metadata.version`'s
+    answer, read without importing that module (it takes longer than the rest of ``gobot
+    --version``) when the metadata is plainly where it looks first (:func:`plain_metadata`)."""
+    found = plain_metadata()
+    if found is not None:
+        return found
     import importlib.metadata
 
     try:
         return importlib.metadata.version("gobot")
     except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
         return "unknown (not installed)"
+
+
+def plain_metadata(name: str = "gobot") -> str | None:
+    """The ``Version`` of the package ``name`` from the first folder on :data:`sys.path` that
+    holds its metadata (``name-*.dist-info`` or ``name*.egg-info``), as
+    :mod:`importlib.metadata` finds it; None when that is not plain (no such folder, several in
+    one place, a zip or an egg on the path, no one-line ``Version``): then ask that module."""
+    for entry in sys.path:
+        folder = entry or "."
+        if folder.lower().endswith(".egg") or not os.path.isdir(folder):
+            if os.path.exists(folder):
+                return None  # an egg or a zip file: importlib.metadata reads those
+            continue
+        try:
+            children = os.listdir(folder)
+        except OSError:
+            continue
+        found = [
+            child
+            for child in children
+            if child.lower().endswith((".dist-info", ".egg-info"))
+            and child.lower().rpartition(".")[0].partition("-")[0] == name
+        ]
+        if len(found) != 1:
+            if found:
+                return None
+            continue
+        for file in ("METADATA", "PKG-INFO"):
+            try:
+                with open(os.path.join(folder, found[0], file), encoding="utf-8") as text:
+                    head = text.read().partition("\n\n")[0].splitlines()
+            except OSError:
+                continue
+            return _version_header(head)
+        return None
+    return None
+
+
+def _version_header(lines: list[str]) -> str | None:
+    """The value of the first ``Version:`` header among ``lines``; None when there is none or
+    it is folded onto more lines."""
+    for number, line in enumerate(lines):
+        key, colon, value = line.partition(":")
+        if colon and key == "Version":
+            after = lines[number + 1] if number + 1 < len(lines) else ""
+            return None if after[:1].isspace() or not value.strip() else value.strip()
+    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
