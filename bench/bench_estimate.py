@@ -55,7 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.cli import replay_record  # noqa: E402
+from bot.replay import replay_record  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.colors import Color  # noqa: E402
 from engine.coords import Point, parse_vertex, to_sgf_point  # noqa: E402

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sgfmill import boards
 
-from bot.cli import replay_record
+from bot.replay import replay_record
 from engine.counting import count
 from engine.game import Move, Phase
 from records.sgf import GameRecord, load_sgf

@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.egd_codes import UNKNOWN_CLUB, UNKNOWN_COUNTRY
 from engine.colors import Color
 from engine.result import GameResult, ResultKind
 from service import league_play
@@ -53,10 +53,6 @@ from service.model import adjudicator
 from service.ports import GameRow, GameStatus, UnitOfWork
 from service.standings import Standings
 
-CLASSES = ("A", "B", "C", "D")
-COUNTRY = re.compile(r"[A-Za-z]{2}")
-CLUB = re.compile(r"[^\s;]{1,4}")
-UNKNOWN_COUNTRY, UNKNOWN_CLUB = "XX", "xxxx"
 PLACE = "Internet"  # league games are played online, through the bot
 NOT_PLAYED = (ResultKind.FORFEIT,)
 TIME_SYSTEMS = {

@@ -9,13 +9,10 @@ or whose event loop is stuck, stops touching it.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import logging
 import time
 from pathlib import Path
-
-from bot.config import ConfigError, load_config
 
 log = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 30.0
@@ -25,6 +22,8 @@ EXIT_HEALTHY, EXIT_UNHEALTHY, EXIT_NOT_SET = 0, 1, 2
 
 async def beat(path: Path, every: float = HEARTBEAT_SECONDS) -> None:
     """Touch ``path`` now and every ``every`` seconds until cancelled; then remove it."""
+    import asyncio  # not at the top: ``gobot``'s parser imports this module, and fast
+
     warned = False
     try:
         while True:
@@ -60,6 +59,8 @@ def check(path: Path, max_age: float = MAX_AGE, now: float | None = None) -> tup
 
 def cmd_health(args: argparse.Namespace) -> int:
     """``gobot health``: exit 0 when the heartbeat is fresh, 1 when not, 2 when none is set."""
+    from bot.config import ConfigError, load_config
+
     path: Path | None = args.file
     if path is None:
         try:

@@ -20,9 +20,6 @@ import os
 import sys
 from pathlib import Path
 
-import discord
-from dotenv import dotenv_values
-
 EXIT_OK, EXIT_USAGE = 0, 2
 SCOPES = ("bot", "applications.commands")
 """``bot`` adds the bot user; ``applications.commands`` lets the server show ``/go`` and
@@ -41,7 +38,20 @@ commands, ephemeral answers and direct messages need none; the bot reads no mess
 manages nothing. ``tests/bot/test_invite.py`` checks these against a whole game on the fake
 Discord."""
 
-PERMISSIONS = discord.Permissions(**dict.fromkeys(NEEDED, True))
+FLAGS = {
+    "view_channel": 1 << 10,
+    "send_messages": 1 << 11,
+    "embed_links": 1 << 14,
+    "attach_files": 1 << 15,
+    "create_public_threads": 1 << 35,
+    "send_messages_in_threads": 1 << 38,
+}
+"""The bit of each of :data:`NEEDED` in Discord's permission integer (``discord.Permissions``'
+flags, written out so that ``gobot``'s parser is built without discord.py;
+``tests/bot/test_invite.py`` checks them against it)."""
+
+PERMISSIONS_VALUE = sum(FLAGS[name] for name in NEEDED)
+"""The permission integer of the invite URL: exactly :data:`NEEDED`."""
 
 
 def client_id_from_token(token: str) -> int | None:
@@ -55,12 +65,17 @@ def client_id_from_token(token: str) -> int | None:
 
 
 def invite_url(client_id: int) -> str:
-    """The OAuth2 URL that adds the bot with :data:`SCOPES` and :data:`PERMISSIONS`."""
-    return discord.utils.oauth_url(client_id, permissions=PERMISSIONS, scopes=SCOPES)
+    """The OAuth2 URL that adds the bot with :data:`SCOPES` and :data:`NEEDED`."""
+    import discord
+
+    permissions = discord.Permissions(PERMISSIONS_VALUE)
+    return discord.utils.oauth_url(client_id, permissions=permissions, scopes=SCOPES)
 
 
 def discord_token(dotenv: Path = Path(".env")) -> str | None:
     """``DISCORD_TOKEN`` as the bot reads it: the environment over the ``.env`` file."""
+    from dotenv import dotenv_values
+
     value = os.environ.get("DISCORD_TOKEN")
     if value is None and dotenv.is_file():
         value = dotenv_values(dotenv).get("DISCORD_TOKEN")
@@ -105,7 +120,7 @@ def add_invite_command(commands: argparse._SubParsersAction[argparse.ArgumentPar
         "invite",
         help="print the URL that adds the bot to a Discord server, with the permissions it needs",
         description="Print the OAuth2 URL (scopes: bot applications.commands; permissions: "
-        f"{names}; integer {PERMISSIONS.value}) for the bot of DISCORD_TOKEN (the environment "
+        f"{names}; integer {PERMISSIONS_VALUE}) for the bot of DISCORD_TOKEN (the environment "
         "or .env; the token is only decoded, never sent) or of --client-id.",
     )
     invite.add_argument(

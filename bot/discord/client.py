@@ -69,9 +69,9 @@ class GoBot(commands.Bot):
         self.runner = Runner(service, self.presenter, organiser_role=self.settings.organiser_role)
 
     async def setup_hook(self) -> None:
-        await self.add_cog(GameCommands(self))
+        await self.add_cog(GameCommands(self, self.runner))
         if self.settings.message_content:
-            await self.add_cog(PlainMoves(self))
+            await self.add_cog(PlainMoves(self.runner))
         self.add_dynamic_items(GoButton)
         await self.sync_commands()
 

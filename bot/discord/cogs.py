@@ -1,26 +1,23 @@
 """The bot's features, one cog each: the ``/go`` slash commands, and plain-text moves in game
-threads (only with the message-content intent)."""
+threads (only with the message-content intent). Each is given the client's :class:`Runner`, so
+that this module needs nothing of :mod:`bot.discord.client`, which loads the cogs."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
+from bot.discord.runner import Runner
 from bot.discord.slash import club_group, go_group
-
-if TYPE_CHECKING:
-    from bot.discord.client import GoBot
 
 
 class GameCommands(commands.Cog):
     """``/go <command>`` and ``/club <command>``, generated from the shared grammar."""
 
-    def __init__(self, bot: GoBot) -> None:
+    def __init__(self, bot: commands.Bot, runner: Runner) -> None:
         self.bot = bot
-        self.group = go_group(bot.runner.run_slash, bot.runner.legal_points)
-        self.club = club_group(bot.runner.run_slash, bot.runner.legal_points)
+        self.group = go_group(runner.run_slash, runner.legal_points)
+        self.club = club_group(runner.run_slash, runner.legal_points)
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
@@ -34,9 +31,9 @@ class GameCommands(commands.Cog):
 class PlainMoves(commands.Cog):
     """``d4`` (or any command) written in a game's thread."""
 
-    def __init__(self, bot: GoBot) -> None:
-        self.bot = bot
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        await self.bot.runner.run_message(message)
+        await self.runner.run_message(message)

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main, replay_record, score_game
+from bot.cli import main
+from bot.cli_score import score_game
+from bot.replay import replay_record
 from engine.colors import Color
 from engine.coords import Point
 from engine.diagram import parse_diagram
@@ -215,7 +217,7 @@ def test_an_unexpected_failure_is_one_line_and_the_batch_goes_on(
             raise KeyError("oops")
         return load_sgf(path)
 
-    monkeypatch.setattr("bot.cli.load_sgf", flaky)
+    monkeypatch.setattr("bot.replay.load_sgf", flaky)
     code = main(["replay", str(files["broken"]), str(files["ko"]), str(files["legal"])])
     out = capsys.readouterr().out.splitlines()
     assert code == 2
@@ -257,7 +259,7 @@ def test_score_never_prints_an_empty_error(
     def silent(*_: object) -> None:
         raise ValueError()
 
-    monkeypatch.setattr("bot.cli.score_game", silent)
+    monkeypatch.setattr("bot.cli_score.score_game", silent)
     assert main(["score", str(files["finished"])]) == 2
     assert capsys.readouterr().err.strip() == "error: ValueError"
 
@@ -421,7 +423,7 @@ def test_score_writes_its_output_inside_the_one_line_error_handling(
     def overflowing(*_: object) -> None:
         raise OverflowError("cannot convert float infinity to integer")
 
-    monkeypatch.setattr("bot.cli.score_json", overflowing)
+    monkeypatch.setattr("bot.cli_score.score_json", overflowing)
     assert main(["score", str(files["finished"]), "--dead", "B8", "--json"]) == 2
     assert capsys.readouterr().err.splitlines() == [
         f"ERROR {files['finished']}: unexpected OverflowError: "

@@ -16,7 +16,8 @@ import pytest
 from sgfmill import sgf as sgfmill_sgf
 
 import storage
-from bot.cli import MARKS_LINE, main
+from bot.cli import main
+from bot.cli_score import MARKS_LINE
 from engine.result import GameResult, ResultKind
 from records.sgf import read_sgf
 from tests.bot.league_season import Season, build_autumn, build_winter

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.cli import looks_dead, main, replay_record
+from bot.cli import main
+from bot.cli_score import looks_dead
+from bot.replay import replay_record
 from engine.coords import format_vertex
 from gtp.client import find_gnugo
 from records.sgf import read_sgf
@@ -303,16 +305,16 @@ def test_render_counting_marks_the_disputed_groups(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import bot.cli_render
+    import bot.render_sgf
 
     views: list[Any] = []
-    drawn = bot.cli_render.snapshot
+    drawn = bot.render_sgf.snapshot
 
     def keep(view: Any) -> Any:
         views.append(view)
         return drawn(view)
 
-    monkeypatch.setattr(bot.cli_render, "snapshot", keep)
+    monkeypatch.setattr(bot.render_sgf, "snapshot", keep)
     engine = fake("--dead", "B8 E5")
     args = ["render", str(finished), "--counting", "--estimate", "-o", str(tmp_path / "c.png")]
     assert main([*args, "--engine", engine, "--engine-seconds", "60"]) == 0

@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.cli import main
-from bot.invite import PERMISSIONS, client_id_from_token
+from bot.invite import FLAGS, NEEDED, PERMISSIONS_VALUE, client_id_from_token
 
 BOT_ID = 1_234_567_890_123_456_789
 TOKEN = base64.b64encode(str(BOT_ID).encode()).decode().rstrip("=") + ".GhIjKl.secret-part"
@@ -42,8 +42,17 @@ def test_the_url_adds_the_bot_with_its_commands_and_permissions(
         embed_links=True,
         attach_files=True,
     )
-    assert fields["permissions"] == [str(expected.value)] == [str(PERMISSIONS.value)]
+    assert fields["permissions"] == [str(expected.value)] == [str(PERMISSIONS_VALUE)]
     assert "secret-part" not in out + err
+
+
+def test_the_flags_written_out_are_discords() -> None:
+    """``bot.invite`` spells the permission bits out (its parser is built without discord.py):
+    each is discord.py's flag of that name, and together they are exactly the needed ones."""
+    assert set(FLAGS) == set(NEEDED)
+    for name, bit in FLAGS.items():
+        assert discord.Permissions(**{name: True}).value == bit, name
+    assert discord.Permissions(**dict.fromkeys(NEEDED, True)).value == PERMISSIONS_VALUE
 
 
 def test_the_token_is_read_from_the_env_file_too(
@@ -99,4 +108,4 @@ def test_the_id_is_the_first_part_of_the_token() -> None:
 
 def test_the_guide_shows_the_permissions_of_the_url() -> None:
     guide = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text("utf-8")
-    assert f"scope=bot+applications.commands&permissions={PERMISSIONS.value}" in guide
+    assert f"scope=bot+applications.commands&permissions={PERMISSIONS_VALUE}" in guide

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.cli import replay_record
+from bot.replay import replay_record
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import Point, parse_vertex

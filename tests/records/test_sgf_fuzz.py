@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot.cli import ReplayError, replay_record
+from bot.replay import ReplayError, replay_record
 from records.sgf import SgfError, read_sgf
 from tests.records.sgf_strategies import sgf_files
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.cli import marked_dead, replay_record, score_game
+from bot.cli_score import marked_dead, score_game
+from bot.replay import replay_record
 from engine.colors import Color
 from engine.coords import format_vertex, parse_vertex
 from engine.counting import Count, PointStatus, count

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import discord
 
-from bot.invite import PERMISSIONS
+from bot.invite import PERMISSIONS_VALUE
 from tests.bot.discord.conftest import answered, board_count, boards_in, running_bot, start_game
 from tests.fakes import DISCORD_BOB, FakeDiscordServer
 from tests.fakes._common import RecordedRequest
@@ -81,6 +81,7 @@ async def test_the_invite_covers_every_request_of_a_whole_game(
     # the challenge's offer in the channel, the game's thread, its boards there (image and embed)
     assert {"send_messages", "create_public_threads", "send_messages_in_threads"} <= used
     assert {"embed_links", "attach_files"} <= used
-    missing = {name for name in used if not getattr(PERMISSIONS, name)}
+    invited = discord.Permissions(PERMISSIONS_VALUE)
+    missing = {name for name in used if not getattr(invited, name)}
     assert not missing, f"the invite lacks {missing}: add them to bot.invite.NEEDED"
-    assert PERMISSIONS.value == discord.Permissions(**dict.fromkeys(used, True)).value  # no more
+    assert invited.value == discord.Permissions(**dict.fromkeys(used, True)).value  # no more
