@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.cli_args import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE
-from bot.replay import ReplayError, print_warnings, reason, replay_record
+from bot.cli_args import EXIT_OK, EXIT_UNREADABLE
+from bot.replay import ReplayError, file_failure, print_warnings, reason, replay_record
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import InvalidVertex, Point, format_vertex, parse_vertex
@@ -281,12 +281,8 @@ def score_json(result: Count, judgement: Judgement | None = None) -> dict[str, A
 def cmd_score(args: argparse.Namespace) -> int:
     try:
         return _score(args)
-    except SgfError as exc:
-        print(f"ERROR {args.file}: {reason(exc)}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    except ReplayError as exc:
-        print(f"ILLEGAL {args.file}: {reason(exc)}", file=sys.stderr)
-        return EXIT_ILLEGAL
+    except (SgfError, ReplayError) as exc:
+        return file_failure(args.file, exc)
     except BrokenPipeError:  # the output's reader left (`| head`): main() ends quietly
         raise
     except (InvalidVertex, ValueError) as exc:

@@ -8,9 +8,16 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from bot.cli_args import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE
+from bot.cli_args import EXIT_OK, EXIT_UNREADABLE
 from bot.cli_score import judge_game, score_game, warner
-from bot.replay import ReplayError, print_warnings, reason, replay_record, replay_steps
+from bot.replay import (
+    ReplayError,
+    file_failure,
+    print_warnings,
+    reason,
+    replay_record,
+    replay_steps,
+)
 from bot.snapshots import snapshot
 from engine.colors import Color
 from engine.coords import InvalidVertex
@@ -81,12 +88,8 @@ def cmd_render(args: argparse.Namespace) -> int:
             data = render_animation(replay_snapshots(record, args.theme))
             Path(args.animate).write_bytes(data)
             print(f"wrote {args.animate} ({len(data) // 1024} KiB)")
-    except SgfError as exc:
-        print(f"ERROR {args.file}: {reason(exc)}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    except ReplayError as exc:
-        print(f"ILLEGAL {args.file}: {reason(exc)}", file=sys.stderr)
-        return EXIT_ILLEGAL
+    except (SgfError, ReplayError) as exc:
+        return file_failure(args.file, exc)
     except BrokenPipeError:  # the output's reader left (`| head`): main() ends quietly
         raise
     except (InvalidVertex, ValueError, OSError) as exc:

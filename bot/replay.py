@@ -120,6 +120,16 @@ def reason(exc: BaseException) -> str:
     return text if text.strip() else type(exc).__name__
 
 
+def file_failure(path: str, exc: SgfError | ReplayError) -> int:
+    """Say on standard error why the record ``path`` cannot be read (``ERROR``) or replayed
+    (``ILLEGAL``), as ``score`` and ``render`` do; return the exit status for it."""
+    if isinstance(exc, SgfError):
+        print(f"ERROR {path}: {reason(exc)}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(f"ILLEGAL {path}: {reason(exc)}", file=sys.stderr)
+    return EXIT_ILLEGAL
+
+
 def print_warnings(path: str, record: GameRecord) -> None:
     """``WARNING FILE: text`` on standard error for what reading the file dropped or guessed."""
     for text in record.warnings:
