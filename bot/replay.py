@@ -76,8 +76,8 @@ def replay_record(record: GameRecord, upto: int | None = None) -> Game:
     moves = record.moves if upto is None else record.moves[: max(upto, 0)]
     played = 0
     for node in record.setup_nodes:  # in the order of the moves they follow
-        if node.after > len(moves):
-            break
+        if not played <= node.after <= len(moves):
+            break  # after the moves kept, or (never from the reader) out of order
         _play(game, moves, played, node.after)
         played = node.after
         _set_up_at(game, node, played)

@@ -10,7 +10,7 @@ keeping it in this module keeps those internals private to it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator
 from typing import NamedTuple
 
 from engine.colors import Color
@@ -241,23 +241,6 @@ class Board:
             raise EngineError(f"setup stone at {point.gtp()} would leave a chain without liberties")
         self._play_index(int(color), index, check_ko=False)
         self.pass_move()
-
-    def place_setups(self, stones: Sequence[tuple[Color, Point]]) -> None:
-        """:meth:`place_setup` for each stone in order, with the same result and the same
-        error, in one step when that is possible: distinct points, all empty, and a position in
-        which every chain has a liberty. (Placed one by one, such stones never fail: until a
-        chain is whole, a point of it that is still empty is its liberty, and when it is whole it
-        has its liberty in the end position.)"""
-        if len(stones) > 1:
-            try:
-                indexes = {self._index(point) for _, point in stones}
-                if len(indexes) == len(stones) and not any(self._cells[i] for i in indexes):
-                    self.edit(stones)
-                    return
-            except EngineError:
-                pass  # placed one by one, they say which stone fails and why
-        for color, point in stones:
-            self.place_setup(color, point)
 
     def _liberty_count(self, index: int) -> int:
         chain = self._chain[index]

@@ -116,7 +116,8 @@ class Game:
         self.board = Board(self.size)
         for point in handicap_points(self.size, self.handicap):
             self.board.place_setup(Color.BLACK, point)
-        self.board.place_setups(self.setup)
+        for color, point in self.setup:
+            self.board.place_setup(color, point)
         # Black first, except after handicap stones, when White moves first (Art. 2, guide).
         default_first = Color.WHITE if self.handicap else Color.BLACK
         self.to_move = self.first_to_move or default_first

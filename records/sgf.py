@@ -383,9 +383,9 @@ def load_sgf(path: str | Path) -> GameRecord:
         # read at most one byte past the limit: a device or a pipe (/dev/zero) has no size
         with open(path, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
-    except IsADirectoryError:
-        raise SgfError("this is a folder, not a file") from None
     except OSError as exc:
+        if Path(path).is_dir():  # also "" (the current folder) and a folder one may not read
+            raise SgfError("this is a folder, not a file") from None
         raise SgfError(f"cannot read the file: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:
         raise SgfError(f"file too large (more than {MAX_BYTES} bytes)")

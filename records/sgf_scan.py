@@ -18,6 +18,7 @@ them on arbitrary and mutated bytes.
 
 from __future__ import annotations
 
+import itertools
 import re
 import string
 
@@ -53,20 +54,20 @@ def main_line(data: bytes, max_nodes: int, max_main: int) -> list[Node] | None:
     """The nodes of the first game tree's main line, or None when the slow path must
     decide (see the module docstring): also when the tree has more than ``max_nodes`` nodes or
     the main line more than ``max_main``."""
-    tokens = _TOKENS.findall(data)
-    count = len(tokens)
-    i = 0
+    # Tokens are read one at a time and the scan stops at the first it cannot be sure of: a
+    # value that never closes is then looked for once (it runs to the end of the file), not
+    # again from every '[' after it, so hostile input costs time in proportion to its length.
+    tokens = map(re.Match.groups, _TOKENS.finditer(data))
     # Before the first tree: anything but a value or a stray bracket or ')'.
-    while i < count:
-        color, _, value, _, delim, other = tokens[i]
-        i += 1
+    for color, _, value, _, delim, other in tokens:
         if delim == b"(":
             break
         if color or value or delim == b")" or other in (b"[", b"]"):
             return None
     else:
         return None  # no game tree
-    if i >= count or not (tokens[i][0] or tokens[i][4] == b";"):
+    token = next(tokens, None)
+    if token is None or not (token[0] or token[4] == b";"):
         return None  # sgfmill would start at a later "(;"
     main: list[Node] = []
     nodes = 0
@@ -75,9 +76,9 @@ def main_line(data: bytes, max_nodes: int, max_main: int) -> list[Node] | None:
     node: PropertyMap | None = None  # the node whose properties come next
     started = True  # a sequence is open (sgfmill's ``sequence is not None``)
     length = 0  # nodes in the open sequence
-    while i < count:
-        color, point, value, ident, delim, other = tokens[i]
-        i += 1
+    while token is not None:
+        color, point, value, ident, delim, other = token
+        token = next(tokens, None)
         if color or delim == b";":
             if not started:
                 return None  # a node outside a sequence
@@ -86,7 +87,7 @@ def main_line(data: bytes, max_nodes: int, max_main: int) -> list[Node] | None:
             if in_main:
                 if len(main) >= max_main:
                     return None
-                if color and (i == count or tokens[i][0] or tokens[i][4]):
+                if color and (token is None or token[0] or token[4]):
                     main.append((color, point))  # a node with a move and nothing else
                     continue
                 node = {}
@@ -115,9 +116,9 @@ def main_line(data: bytes, max_nodes: int, max_main: int) -> list[Node] | None:
             break
         else:
             return None  # a value without a property, or a character sgfmill stops at
-        while i < count and tokens[i][2]:
-            values.append(tokens[i][2][1:-1])
-            i += 1
+        while token is not None and token[2]:
+            values.append(token[2][1:-1])
+            token = next(tokens, None)
         if not values:
             return None  # a property with no value
         if in_main:
@@ -137,9 +138,7 @@ def main_line(data: bytes, max_nodes: int, max_main: int) -> list[Node] | None:
         return None
     # After the first tree: what check_structure refuses anywhere in the file.
     depth = 0
-    while i < count:
-        color, _, value, _, delim, other = tokens[i]
-        i += 1
+    for color, _, value, _, delim, other in itertools.chain((token,) if token else (), tokens):
         if delim == b"(":
             depth += 1
         elif delim == b")":

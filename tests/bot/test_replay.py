@@ -11,8 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.replay import ReplayError, replay_record, replay_steps
+from engine.colors import Color
+from engine.coords import Point
 from engine.game import Game
-from records.sgf import SgfError, load_sgf, read_sgf
+from records.sgf import SetupNode, SgfError, load_sgf, read_sgf
 from tests.records.sgf_strategies import sgf_files
 
 GAMES = sorted((Path(__file__).parents[2] / "bench" / "games").glob("*.sgf"))
@@ -75,3 +77,18 @@ def test_setup_between_moves_and_an_illegal_move_end_alike() -> None:
     assert straight(record, None) == "move 5 (B C3): occupied"
     kept = straight(record, 4)
     assert not isinstance(kept, str) and kept[6] == 4  # both setups applied, four moves
+
+
+def test_setup_out_of_order_stops_the_setup_both_ways() -> None:
+    """The reader keeps setup nodes in the order of their moves; a record built otherwise (a
+    node after move 3, then one after move 1) replays alike both ways: the setup stops at the
+    first node out of order, as the step-by-step replay always did."""
+    record = read_sgf(b"(;SZ[9];B[aa];W[bb];B[cc];W[dd];B[ee])")
+    record.setup_nodes = [
+        SetupNode(3, ((Color.WHITE, Point(8, 8)),)),
+        SetupNode(1, ((Color.BLACK, Point(7, 7)),)),
+    ]
+    for upto in (None, 2, 3):
+        assert straight(record, upto) == stepped(record, upto)
+    game = replay_record(record)
+    assert game.board.get(Point(8, 8)) is Color.WHITE and game.board.get(Point(7, 7)) is None

@@ -263,3 +263,13 @@ def test_a_file_without_a_size_is_read_only_up_to_the_limit(tmp_path: Path) -> N
         load_sgf("/dev/zero")
     with pytest.raises(SgfError, match="folder"):
         load_sgf(tmp_path)
+
+
+def test_a_folder_is_named_a_folder_whatever_opening_it_says(tmp_path: Path) -> None:
+    """``gobot replay ''`` names the current folder: it is a folder, not a missing file; a file
+    that is not there is said to be missing."""
+    for path in ("", str(tmp_path), tmp_path):
+        with pytest.raises(SgfError, match=r"^this is a folder, not a file$"):
+            load_sgf(path)
+    with pytest.raises(SgfError, match=r"^cannot read the file: No such file or directory$"):
+        load_sgf(tmp_path / "missing.sgf")

@@ -6,14 +6,17 @@ are the same, or the same error."""
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from records import sgf_scan
 from records.sgf import MAX_MAIN_LINE, MAX_NODES, GameRecord, SgfError, read_main_line, read_sgf
 from records.sgf import _Reader as Reader
-from records.sgf_scan import main_line, property_map
+from records.sgf_scan import _TOKENS, main_line, property_map
 from tests.records.sgf_strategies import sgf_files
 
 SAME = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -126,3 +129,40 @@ def test_the_limits_go_the_slow_way() -> None:
     assert main_line(data, 7, 7) is not None  # 7 nodes, all in the main line
     assert main_line(data, 6, 100) is None
     assert main_line(data, 100, 6) is None
+
+
+class CountingTokens:
+    """The scan's token expression, counting the tokens handed out."""
+
+    def __init__(self) -> None:
+        self.taken = 0
+
+    def finditer(self, data: bytes) -> Iterator[re.Match[bytes]]:
+        for match in _TOKENS.finditer(data):
+            self.taken += 1
+            yield match
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"(;C" + b"[" * 50_000,  # values that never close, each looked for to the end
+        b"(;C" + b"[\\]" * 50_000,  # the same, with escaped brackets
+        b"[x" + b"(;B[aa])" * 20_000,  # a value before the game that never closes
+        b"(;B[aa]" + b"\x00" * 50_000,  # a character sgfmill stops at
+    ],
+    ids=["brackets", "escaped", "before", "nul"],
+)
+def test_the_scan_stops_at_the_first_token_it_cannot_be_sure_of(
+    data: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hostile input costs time in proportion to its length: the scan reads tokens one at a
+    time and stops at the first bad one, so a value that never closes is looked for once, not
+    again from every '[' after it (which took minutes on a file of 80,000 brackets)."""
+    counting = CountingTokens()
+    monkeypatch.setattr(sgf_scan, "_TOKENS", counting)
+    assert main_line(data, MAX_NODES, MAX_MAIN_LINE + 1) is None
+    assert counting.taken <= 5
+    monkeypatch.undo()
+    with pytest.raises(SgfError):
+        read_sgf(data)
