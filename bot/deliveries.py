@@ -19,6 +19,8 @@ async def forward(
     """Hand ``view`` to the platforms of its notices, except ``besides`` (the caller's own); a
     platform's failure is logged and never stops the others."""
     platforms = {platform_of(notice.player) for notice in view.notify} - {besides}
+    if view.post:  # a post in a channel (the problem of the day) goes to the channel's platform
+        platforms.add(platform_of(view.post))
     for platform in sorted(p for p in platforms if p is not None):
         deliver = deliveries.get(platform)
         if deliver is None:  # every process should run every platform it may have to notify

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.catalogue_club_en import CLUB
 from service.catalogue_estimate_en import ESTIMATE
+from service.catalogue_learning_en import LEARNING
 from service.catalogue_rules_en import RULES
 from service.catalogue_settings_en import SETTINGS
 
@@ -529,4 +530,5 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     **RULES,
     **SETTINGS,
     **ESTIMATE,
+    **LEARNING,
 }

@@ -9,7 +9,9 @@ SETTINGS: dict[str, str | tuple[str, str]] = {
         "`settings language=cs|hu|en` · `theme=light|dark` · `notify=all|turn|none` (yours; "
         "`auto` forgets a choice).\n"
         "`settings channel language=… theme=…`: this channel's, for its organisers; "
-        "`settings channel estimate=on` lets rated games here use `estimate` during play."
+        "`settings channel estimate=on` lets rated games here use `estimate` during play; "
+        "`settings channel problem=on problem_hour=18` posts a problem of the day here at "
+        "18:00 UTC."
     ),
     "settings.header": "Your settings here:",
     "settings.changed": "Saved. Your settings here:",
@@ -29,6 +31,12 @@ SETTINGS: dict[str, str | tuple[str, str]] = {
     "settings.estimate.on": "on: also during play",
     "settings.estimate.off": "off: only after the stop",
     "settings.estimate.auto": "auto: forget the choice",
+    "settings.name.problem": "problem of the day",
+    "settings.name.problem_hour": "problem of the day at",
+    "settings.problem.on": "on: posted here every day",
+    "settings.problem.off": "off",
+    "settings.problem.auto": "auto: forget the choice",
+    "settings.problem_hour.value": "{hour}:00 UTC",
     # a language as running text names it (the reader's word: "jazyk: čeština (cs)")
     "settings.language.en": "English",
     "settings.language.cs": "Czech",

@@ -199,3 +199,13 @@ class Directory:
         """The earliest stored clock event of any game (the scheduler sleeps until then)."""
         async with self.database.unit_of_work() as uow:
             return await uow.games.next_deadline()
+
+    async def dailies_due(self, now: float) -> list[str]:
+        """Channels whose problem of the day is due at or before ``now``, earliest first."""
+        async with self.database.unit_of_work() as uow:
+            return [row.channel for row in await uow.learning.daily_due(now)]
+
+    async def next_daily(self) -> float | None:
+        """When the next problem of the day is due in any channel."""
+        async with self.database.unit_of_work() as uow:
+            return await uow.learning.next_daily()

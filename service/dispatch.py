@@ -21,7 +21,14 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from service.ending import rate_finished
-from service.events import DeadlineChanged, Event, GameFinished, RoundComplete, SettingsChanged
+from service.events import (
+    DailyScheduled,
+    DeadlineChanged,
+    Event,
+    GameFinished,
+    RoundComplete,
+    SettingsChanged,
+)
 from service.league_play import round_check, tell_organiser
 from service.unit import Unit
 from service.views import Notice
@@ -43,7 +50,9 @@ InTransaction = Callable[[Unit, Any], Awaitable[Sequence[Notice]]]
 AfterCommit = Callable[[Listeners, Sequence[Any]], None]
 
 
-def _wake_scheduler(listeners: Listeners, events: Sequence[DeadlineChanged]) -> None:
+def _wake_scheduler(
+    listeners: Listeners, events: Sequence[DeadlineChanged | DailyScheduled]
+) -> None:
     listeners.wake_scheduler()
 
 
@@ -60,6 +69,7 @@ IN_TRANSACTION: Mapping[type[Event], tuple[InTransaction, ...]] = {
 #: what follows each kind of event after the commit, kinds in this order
 AFTER_COMMIT: Mapping[type[Event], tuple[AfterCommit, ...]] = {
     DeadlineChanged: (_wake_scheduler,),
+    DailyScheduled: (_wake_scheduler,),
     SettingsChanged: (_forget_languages,),
 }
 

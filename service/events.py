@@ -47,6 +47,15 @@ class DeadlineChanged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DailyScheduled(Event):
+    """A channel's problem of the day was switched on, moved or off: the clock scheduler must
+    look again."""
+
+    channel: str
+    due: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class SettingsChanged(Event):
     """Someone's settings changed (``settings``, or accounts linked or unlinked): every
     language is chosen afresh."""

@@ -26,6 +26,7 @@ from service.directory import Directory
 from service.errors import Busy, TooFast, UserError
 from service.events import ProposalWanted
 from service.handlers import handler_of, settling
+from service.handlers import problems as daily
 from service.i18n import supported, t
 from service.judging import judgement, proposal
 from service.limits import CommandBudget, Limits
@@ -117,6 +118,17 @@ class GameService:
         async def work(unit: Unit) -> Any:
             return await run(unit, command)
 
+        prepare = handler.prepare
+        if prepare is not None:  # the slow part first, in a read, then outside any transaction
+            if handler.limited:
+                self.charge(request.actor)
+            slow, _ = await self._read(request, lambda unit: prepare(unit, command))
+            if slow is not None:
+                await slow()
+            result = await self._run(
+                work, request, writes=handler.writes, limited=handler.limited, charged=True
+            )
+            return cast(R, result)
         result = await self._run(work, request, writes=handler.writes, limited=handler.limited)
         return cast(R, result)
 
@@ -129,11 +141,26 @@ class GameService:
         result = await self._run(settling.settle, request, writes=True, limited=False)
         return cast("View | None", result)
 
-    async def _run(self, run: Work, request: Request, *, writes: bool, limited: bool) -> Any:
+    async def post_daily(self, channel: str) -> View | None:
+        """The scheduler's work on one channel whose problem of the day is due: the post, in the
+        channel's language (a write retried on conflicts, so of several processes one posts).
+        None when nothing was due."""
+        request = Request(SYSTEM, channel=channel)
+
+        async def work(unit: Unit) -> View | None:
+            return await daily.post_daily(unit, channel)
+
+        result = await self._run(work, request, writes=True, limited=False)
+        return cast("View | None", result)
+
+    async def _run(
+        self, run: Work, request: Request, *, writes: bool, limited: bool, charged: bool = False
+    ) -> Any:
         """``run`` in a unit of work for ``request`` (a write: committed, retried on conflicts;
         else a read), its view marked for its readers, then the policies that follow a write:
         the bot's proposal after a stop, the computer's answer. ``limited``: a person's
-        command, charged to their budget; False for what the platforms and the clock ask."""
+        command, charged to their budget (unless ``charged`` already: a prepared command); False
+        for what the platforms and the clock ask."""
 
         async def work(unit: Unit) -> Any:
             """The command, then its view marked for its readers. What the platforms and the
@@ -160,7 +187,7 @@ class GameService:
             return result
 
         try:
-            if limited:
+            if limited and not charged:
                 self.charge(request.actor)
             if writes:
                 result, unit = await self._write(request, work)

@@ -21,14 +21,20 @@ LANGUAGE, THEME, NOTIFY = "language", "theme", "notify"
 #: a channel's alone: ``on`` lets the players of rated and league games living in the channel ask
 #: for an ``estimate`` during play too (without it, only after the stop); unrated games always may
 ESTIMATE = "estimate"
+#: a channel's alone: ``on`` has the bot post a problem of the day there, at ``problem_hour``
+#: (UTC, 0-23; :data:`PROBLEM_DEFAULT_HOUR` when not chosen)
+PROBLEM, PROBLEM_HOUR = "problem", "problem_hour"
+PROBLEM_DEFAULT_HOUR = 18
 CHOICES: dict[str, tuple[str, ...]] = {
     LANGUAGE: LANGUAGES,
     THEME: ("light", "dark"),
     NOTIFY: ("all", "turn", "none"),
     ESTIMATE: ("on", "off"),
+    PROBLEM: ("on", "off"),
+    PROBLEM_HOUR: tuple(str(hour) for hour in range(24)),
 }
 PERSON_SETTINGS = (LANGUAGE, THEME, NOTIFY)
-CHANNEL_SETTINGS = (LANGUAGE, THEME, ESTIMATE)
+CHANNEL_SETTINGS = (LANGUAGE, THEME, ESTIMATE, PROBLEM, PROBLEM_HOUR)
 AUTO = "auto"  # ``settings language=auto``: forget the choice, follow the order again
 #: ``settings``'s options: every choice, or ``auto``; each choice named in the reader's words
 #: (``settings.theme.dark``, ``settings.language.cs``: "čeština" to a Czech reader)
@@ -38,7 +44,16 @@ OPTIONS = (
         for n in (LANGUAGE, THEME, NOTIFY)
     ),
     Option(ESTIMATE, choices=(*CHOICES[ESTIMATE], AUTO), names=f"settings.{ESTIMATE}"),
+    Option(PROBLEM, choices=(*CHOICES[PROBLEM], AUTO), names=f"settings.{PROBLEM}"),
+    Option(PROBLEM_HOUR, choices=(*CHOICES[PROBLEM_HOUR], AUTO)),  # 24 hours and auto: 25
 )
+
+
+def daily_hour(channel: Mapping[str, str]) -> int | None:
+    """The hour (UTC) of a channel's problem of the day, None when it has none."""
+    if channel.get(PROBLEM) != "on":
+        return None
+    return int(channel.get(PROBLEM_HOUR, PROBLEM_DEFAULT_HOUR))
 
 
 class Source(enum.StrEnum):

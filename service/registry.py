@@ -205,6 +205,7 @@ class Words:
 
 
 Build = Callable[[Words, Actor | None], Any]
+Prepare = Callable[[Any, Any], Awaitable[Callable[[], Awaitable[object]] | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +218,10 @@ class Handler:
     #: counted against the sender's command budget (:mod:`service.limits`); False for what the
     #: platforms and the scheduler ask on their own
     limited: bool = True
+    #: slow work a write needs, done before its transaction: ``prepare(unit, command)`` runs in a
+    #: read and returns the work (a coroutine function), which runs outside any unit of work;
+    #: the write then finds its result where the work left it (``learn``'s readings)
+    prepare: Prepare | None = None
 
 
 def placeholder(arg: Arg) -> str:
@@ -397,6 +402,7 @@ def command(
     group: Group = Group.GO,
     organiser: Callable[[Words], bool] | None = None,
     asks_organiser: bool = False,
+    prepare: Prepare | None = None,
 ) -> Callable[[F], F]:
     """Register the decorated function as the handler of ``kind``, with the command's words
     when people send it (``name``). ``build`` makes the value from a parsed line; by default
@@ -407,7 +413,7 @@ def command(
         register(
             Spec(
                 kind,
-                Handler(run, writes, limited),
+                Handler(run, writes, limited, prepare),
                 name,
                 made,
                 who,

@@ -1,5 +1,5 @@
 """The clock scheduler: sleeps until the next stored deadline, then sends reminders and applies
-losses on time (``B+T``/``W+T``). Nothing ticks: after a restart it settles every game whose
+losses on time (``B+T``/``W+T``), and posts each channel's problem of the day when it is due. Nothing ticks: after a restart it settles every game whose
 deadline passed while the bot was down, then waits for the next one. Commands that change a
 stored deadline wake it.
 
@@ -33,7 +33,35 @@ class Scheduler:
         service.answer_listeners.append(deliver)  # the computer's turn, asked again
 
     async def settle_due(self) -> list[View]:
-        """Settle every game whose deadline has passed; deliver and return the views."""
+        """Settle every game whose deadline has passed and post every problem of the day that is
+        due; deliver and return the views."""
+        views = await self._settle_games()
+        return views + await self.post_dailies()
+
+    async def post_dailies(self) -> list[View]:
+        """Post every channel's problem of the day that is due (each once: another process may
+        post one first, and this one then finds nothing due); deliver and return the posts."""
+        views: list[View] = []
+        for _ in range(BATCH):  # a bound: each round posts or finds nothing due
+            due = await self.service.directory.dailies_due(self.service.clock())
+            if not due:
+                return views
+            progressed = False
+            for channel in due[:BATCH]:
+                try:
+                    view = await self.service.post_daily(channel)
+                except Exception:
+                    log.exception("posting the problem of the day in %s failed", channel)
+                    continue
+                progressed = True
+                if view is not None:
+                    views.append(view)
+                    await self.deliver(view)
+            if not progressed:
+                return views
+        return views
+
+    async def _settle_games(self) -> list[View]:
         views: list[View] = []
         while True:
             due = await self.service.directory.due(self.service.clock())
@@ -55,10 +83,12 @@ class Scheduler:
 
     async def seconds_to_next(self) -> float | None:
         """Seconds until the next stored deadline, or None when no clock is running."""
-        deadline = await self.service.directory.next_deadline()
-        if deadline is None:
+        directory = self.service.directory
+        found = (await directory.next_deadline(), await directory.next_daily())
+        times = [at for at in found if at is not None]
+        if not times:
             return None
-        return max(0.0, deadline - self.service.clock())
+        return max(0.0, min(times) - self.service.clock())
 
     async def run(self) -> None:
         """Settle, sleep until the next deadline or a change, repeat (until cancelled)."""

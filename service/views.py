@@ -177,6 +177,9 @@ class View:
     #: where the games this view started live (a league round's: the league's channel), for an
     #: adapter to open their places there (a Discord thread); the games are its ``line_games``
     home: str = ""
+    #: a channel to post the whole view in, by the bot's own accord (the problem of the day): the
+    #: scheduler's delivery sends it there, on the channel's platform
+    post: str = ""
 
     def __post_init__(self) -> None:
         if self.line_games and len(self.line_games) != len(self.lines):

@@ -26,6 +26,8 @@ MODULES = (
     "accounts",
     "settings",
     "rules",
+    "learning",
+    "problems",
 )
 """The handler modules, in the order people read their commands in the help, the menus and the
 slash groups (a command registered in a new module needs its module named here)."""

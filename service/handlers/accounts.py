@@ -24,6 +24,7 @@ from service.club_ports import LeagueRow, LinkCodeRow, RatingRow
 from service.errors import BadArguments, WrongPhase
 from service.events import SettingsChanged
 from service.i18n import t
+from service.learning import copy_progress, merge_progress
 from service.league_play import league_data
 from service.players import local_part, platform_of
 from service.ports import PlayerRow, UnitOfWork
@@ -169,6 +170,7 @@ async def _answer(unit: Unit, *, yes: bool) -> View:
     target = await _joinable(unit, me, joining)
     await unit.uow.codes.use(row.code, unit.now)
     await _merge_ratings(unit, target, joining)
+    await merge_progress(unit, target, joining)
     account = await unit.player(joining)
     assert account is not None  # remembered when it entered the code
     await unit.save_player(dataclasses.replace(account, person=target))
@@ -214,7 +216,7 @@ async def _merge_ratings(unit: Unit, person: str, joining: str) -> None:
 @command(Unlink, "unlink", game=False, group=Group.CLUB)
 async def unlink(unit: Unit, command: Unlink) -> View:
     """Separate this account (or, from the person's own account, every account linked into it);
-    each separated account keeps a copy of the person's rating."""
+    each separated account keeps a copy of the person's rating and of their lessons and problems."""
     me = unit.actor.id
     person = (await people.persons(unit, [me]))[me]
     accounts = await unit.uow.players.accounts(person)
@@ -233,6 +235,7 @@ async def unlink(unit: Unit, command: Unlink) -> View:
         if rating is not None:
             copy = dataclasses.replace(rating, person=account, version=0, updated_at=unit.now)
             await unit.uow.ratings.save(copy)
+    await copy_progress(unit, person, leaving)
     names = ", ".join([await people.name(unit, a) for a in leaving])
     unit.record(SettingsChanged())  # each separated account has its own settings again
     return View((t("link.separated", names=names),))

@@ -10,6 +10,7 @@ from service.authorization import organises
 from service.commands import Configure
 from service.errors import BadArguments, NotOrganiser
 from service.events import SettingsChanged
+from service.handlers.problems import schedule
 from service.i18n import Text, has_message, joined, t
 from service.preferences import (
     AUTO,
@@ -18,8 +19,11 @@ from service.preferences import (
     LANGUAGE,
     OPTIONS,
     PERSON_SETTINGS,
+    PROBLEM,
+    PROBLEM_HOUR,
     Preferences,
     channel_owner,
+    daily_hour,
     person_owner,
     valid,
 )
@@ -45,6 +49,8 @@ def value_words(name: str, value: str) -> str:
     if name == LANGUAGE:
         key = f"settings.language.{value}"
         return joined("", (t(key), f" ({value})")) if has_message(key) else value
+    if name == PROBLEM_HOUR:
+        return t("settings.problem_hour.value", hour=value)
     return t(f"settings.{name}.{value}")
 
 
@@ -79,6 +85,8 @@ async def settings(unit: Unit, command: Configure) -> View:
         await unit.uow.settings.put(owner, kept)
         unit.settings[owner] = kept
         unit.record(SettingsChanged())
+        if command.channel and {PROBLEM, PROBLEM_HOUR} & set(command.values):
+            await schedule(unit, unit.request.settings_channel, daily_hour(kept))
     unit.reader = prefs = (await people.preferences(unit))[unit.actor.id]
     return View(tuple(_lines(unit, command, prefs)))  # said in the language just chosen
 
