@@ -6,17 +6,30 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, MutableMapping, Sequence
+from typing import Protocol, TypeVar
 
 from service.ports import DailyRow, LearnerRow
 from storage.learning_rows import daily_conflict, learner_conflict, saved
 from storage.rows import json_text
 
-if TYPE_CHECKING:
-    from storage.memory import MemoryUnitOfWork, _Tables
-
 _Row = TypeVar("_Row", LearnerRow, DailyRow)
+
+
+class _Tables(Protocol):
+    """The tables of :mod:`storage.memory` this repository works on (None: a deleted row)."""
+
+    learners: MutableMapping[str, LearnerRow | None]
+    dailies: MutableMapping[str, DailyRow | None]
+
+
+class _Unit(Protocol):
+    """What this repository needs of :class:`storage.memory.MemoryUnitOfWork` (a Protocol, so
+    that the two modules do not import each other)."""
+
+    async def statement(self) -> _Tables: ...
+
+    async def write(self, statement: Callable[[_Tables], None]) -> None: ...
 
 
 class MemoryLearning:
@@ -24,7 +37,7 @@ class MemoryLearning:
     ``data`` of its own (:func:`storage.learning_rows.saved`), so no caller changes a stored
     row behind the repository's back."""
 
-    def __init__(self, unit: MemoryUnitOfWork) -> None:
+    def __init__(self, unit: _Unit) -> None:
         self._unit = unit
 
     async def learner(self, person: str) -> LearnerRow | None:

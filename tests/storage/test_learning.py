@@ -155,8 +155,8 @@ async def test_due_dailies_come_earliest_first_and_keep_the_limit(repository: Da
     async with repository.unit_of_work() as uow:
         assert await uow.learning.next_daily() is None
         assert await uow.learning.daily_due(1e12) == []
-        for channel, due in [("discord:3", 30.0), ("telegram:-1", 10.0), ("console", 20.0)]:
-            await uow.learning.save_daily(DailyRow(channel, due, data={"posted": []}))
+        for channel, at in [("discord:3", 30.0), ("telegram:-1", 10.0), ("console", 20.0)]:
+            await uow.learning.save_daily(DailyRow(channel, at, data={"posted": []}))
         await uow.learning.save_daily(DailyRow("discord:1", 30.0))  # a tie: by channel
         await uow.learning.save_daily(DailyRow("discord:9", 40.5))
         await uow.commit()
@@ -294,7 +294,8 @@ async def processes(
         return
     if request.param == "sqlite":
         path = tmp_path / "games.db"
-        first, second = await open_sqlite(path), await open_sqlite(path)
+        first: Database = await open_sqlite(path)
+        second: Database = await open_sqlite(path)
         try:
             yield first, second
         finally:
