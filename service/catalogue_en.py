@@ -287,6 +287,9 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "error.busy_account": (
         "Your account's links changed while your command ran; please send it again."
     ),
+    "error.busy_learning": (
+        "Your lessons and problems changed while your command ran; please send it again."
+    ),
     "error.no_such_game": "There is no game #{id}.",
     "error.no_game": "You have no game in progress here; start one with `challenge @someone`.",
     "error.which_game": "You have several games ({games}): add the number, e.g. `board #12`.",

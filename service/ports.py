@@ -76,6 +76,7 @@ class Contended(enum.StrEnum):
     LEAGUE = "league"
     RATING = "rating"
     ACCOUNT = "account"  # an account's links: its link codes
+    LEARNING = "learning"  # a person's lessons and problems, a channel's problem of the day
 
 
 class ConcurrentUpdate(Exception):
@@ -285,6 +286,71 @@ class SettingsRepository(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class LearnerRow:
+    """One person's lessons and problems (the service owns ``data``, a JSON object)."""
+
+    person: str  # the person id (PlayerRow.person_id: linked accounts share it)
+    version: int = 0  # 0: not stored yet
+    data: Mapping[str, Any] = field(default_factory=dict)
+    updated_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DailyRow:
+    """A channel's problem of the day: when the next one is posted (``due``), and the service's
+    ``data``."""
+
+    channel: str  # where it is posted: "telegram:-100123", "discord:555", "console"
+    due: float  # seconds since the epoch, UTC
+    version: int = 0
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+class LearningRepository(Protocol):
+    """Per-person progress in lessons and problems, and each channel's problem of the day (a
+    scheduler posts the due ones; versions make one process post each, once)."""
+
+    async def learner(self, person: str) -> LearnerRow | None:
+        """The person's row, or None."""
+        ...
+
+    async def learners(self, persons: Sequence[str]) -> dict[str, LearnerRow]:
+        """The stored rows among ``persons`` (one query; unknown persons are left out)."""
+        ...
+
+    async def save_learner(self, row: LearnerRow) -> LearnerRow:
+        """Insert (version 0; ConcurrentUpdate(what=Contended.LEARNING) if the person already
+        has a row) or update where the stored version is ``row.version`` (ConcurrentUpdate
+        otherwise); returns the row with version + 1."""
+        ...
+
+    async def delete_learner(self, person: str) -> None:
+        """Forget the person's row (none: nothing happens)."""
+        ...
+
+    async def daily(self, channel: str) -> DailyRow | None:
+        """The channel's problem of the day, or None (not switched on)."""
+        ...
+
+    async def save_daily(self, row: DailyRow) -> DailyRow:
+        """Insert or update by version, as :meth:`save_learner`; returns the row with version
+        + 1."""
+        ...
+
+    async def delete_daily(self, channel: str) -> None:
+        """Switch the channel's problem of the day off (none: nothing happens)."""
+        ...
+
+    async def daily_due(self, now: float, limit: int = 100) -> list[DailyRow]:
+        """The rows whose ``due`` is at or before ``now``, earliest first (then by channel)."""
+        ...
+
+    async def next_daily(self) -> float | None:
+        """The earliest ``due`` of all rows; None when there is none."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: changes are kept only by :meth:`commit`; leaving without it rolls back."""
 
@@ -311,6 +377,9 @@ class UnitOfWork(Protocol):
 
     @property
     def settings(self) -> SettingsRepository: ...
+
+    @property
+    def learning(self) -> LearningRepository: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

@@ -5,9 +5,9 @@ versions, event numbers and update ids are checked. Units of work run side by si
 committed plus their own writes (PostgreSQL's READ COMMITTED). A write that meets a change already
 committed raises :class:`~service.ports.ConcurrentUpdate` at once; one that meets a change
 committed later, from ``commit`` (the first committer wins, the loser's writes are all dropped).
-The club-play repositories (ratings and their changes, leagues, link codes) follow the same
-contract on the same tables (a deleted rating is kept as None until commit, so the deletion
-replays on the committed tables like any other write).
+The club-play repositories (ratings and their changes, leagues, link codes) and the learning one
+(:mod:`storage.memory_learning`) follow the same contract on the same tables (a deleted rating is
+kept as None until commit, so the deletion replays on the committed tables like any other write).
 """
 
 from __future__ import annotations
@@ -23,9 +23,19 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from service.club_ports import LeagueRow, LeagueStatus, LinkCodeRow, RatingChange, RatingRow
-from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameStatus, PlayerRow
+from service.ports import (
+    ConcurrentUpdate,
+    Contended,
+    DailyRow,
+    EventRow,
+    GameRow,
+    GameStatus,
+    LearnerRow,
+    PlayerRow,
+)
 from storage.club_rows import name_key, plausible_token
 from storage.feed import GameWatch, Watchers
+from storage.memory_learning import MemoryLearning
 from storage.rows import json_text
 
 _Row = TypeVar("_Row", GameRow, PlayerRow)
@@ -47,6 +57,8 @@ class _Tables:
     codes: MutableMapping[str, LinkCodeRow] = field(default_factory=dict)
     failures: MutableMapping[str, tuple[float, ...]] = field(default_factory=dict)  # per player
     settings: MutableMapping[str, dict[str, str] | None] = field(default_factory=dict)  # None: gone
+    learners: MutableMapping[str, LearnerRow | None] = field(default_factory=dict)  # None: deleted
+    dailies: MutableMapping[str, DailyRow | None] = field(default_factory=dict)  # None: deleted
 
     def over(self, base: _Tables) -> _Tables:
         """Tables that read these first, then ``base``, and write into these."""
@@ -517,6 +529,7 @@ class MemoryUnitOfWork:
         self.leagues = MemoryLeagues(self)
         self.codes = MemoryCodes(self)
         self.settings = MemorySettings(self)
+        self.learning = MemoryLearning(self)
         self.saved: set[int] = set()  # the games it added or updated: the feed hears on commit
         self._tables: _Tables | None = None  # what this unit reads; None outside ``async with``
         self._writes: list[_Write] | None = None  # None: no more writes (committed or left)

@@ -5,7 +5,8 @@ processes rests on the database: ``UPDATE … WHERE version = $n`` waits for a c
 the same row and then finds the version changed, the ``(game_id, number)`` key rejects a second
 event with the same number, and ``processed_updates`` rejects a redelivered update. Each of these
 raises :class:`service.ports.ConcurrentUpdate`, and the service retries the whole command. Club
-play's repositories (ratings, leagues, link codes) are in :mod:`storage.postgres_club`.
+play's repositories (ratings, leagues, link codes) are in :mod:`storage.postgres_club`, the lessons'
+and problems' in :mod:`storage.postgres_learning`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from service.ports import ConcurrentUpdate, Contended, EventRow, GameRow, GameSt
 from storage import migrations, rows
 from storage.postgres_club import PostgresCodes, PostgresLeagues, PostgresRatings
 from storage.postgres_feed import PostgresFeed
+from storage.postgres_learning import PostgresLearning
 from storage.rows import GAME_COLUMNS, PLAYER_COLUMNS, game_from_row, game_values, player_from_row
 
 _NAMES = GAME_COLUMNS.split(", ")[2:]
@@ -332,6 +334,10 @@ class PostgresUnitOfWork:
     @property
     def settings(self) -> PostgresSettings:
         return PostgresSettings(self._connection())
+
+    @property
+    def learning(self) -> PostgresLearning:
+        return PostgresLearning(self._connection())
 
     def _connection(self) -> asyncpg.Connection:
         if self._conn is None:

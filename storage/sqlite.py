@@ -6,7 +6,8 @@ writers in other processes wait on ``busy_timeout``. Units that queue for the lo
 transaction and one durable ``COMMIT`` (group commit, see :class:`SqliteDatabase`), each in its own
 savepoint. Versions and unique keys still guard every write, so the optimistic-concurrency
 contract of the port holds across processes too. The repositories a unit of work hands out are in
-:mod:`storage.sqlite_repositories` and (club play) :mod:`storage.sqlite_club`.
+:mod:`storage.sqlite_repositories`, (club play) :mod:`storage.sqlite_club` and (lessons and
+problems) :mod:`storage.sqlite_learning`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import aiosqlite
 from storage import migrations
 from storage.sqlite_club import SqliteCodes, SqliteLeagues, SqliteRatings
 from storage.sqlite_feed import SqliteFeed
+from storage.sqlite_learning import SqliteLearning
 from storage.sqlite_repositories import (
     SqliteGames,
     SqliteLinks,
@@ -51,6 +53,7 @@ class SqliteUnitOfWork:
         self.leagues = SqliteLeagues(conn)
         self.codes = SqliteCodes(conn)
         self.settings = SqliteSettings(conn)
+        self.learning = SqliteLearning(conn)
         self._open = False  # changes of this unit are neither committed nor rolled back yet
         self._holding = False  # this unit holds the database's lock
         self._savepoint = False  # joined an open batch: runs in SAVEPOINT unit

@@ -1,7 +1,8 @@
 """Upgrades keep everything: a database created with the oldest released schema (migration 1
 only) and filled with games in every state — an open challenge, a declined one, a game being
 played, one stopped with a marking, finished ones (counted, resigned, rated with ratings), a game
-in a Discord server, a league with entries and two rounds, settings, a used link code — is
+in a Discord server, a league with entries and two rounds, settings, a used link code, lessons
+and a channel's problem of the day — is
 migrated to today's schema by the storage's own migrator, on SQLite and on PostgreSQL, and reads
 back through the service's ports and reads exactly as the same content written by today's build.
 
@@ -19,6 +20,7 @@ migration that created them, and every later migration runs over them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import re
 import sqlite3
@@ -51,7 +53,7 @@ from service.commands import (
     ShowBoard,
 )
 from service.errors import UserError
-from service.ports import Database, GameStatus
+from service.ports import DailyRow, Database, GameStatus, LearnerRow
 from storage import SchemaTooNew, migrations
 from storage.sqlite import open_sqlite
 from tests.postgres_support import drop_schema, new_schema, require_postgres
@@ -82,7 +84,8 @@ class Clock:
 
 
 async def fill(database: Database) -> None:
-    """Games in every state, ratings, a league in its second round, settings, a link code."""
+    """Games in every state, ratings, a league in its second round, settings, a link code,
+    lessons and problems."""
     clock = Clock()
     service = GameService(database, organisers={ORG.id}, clock=clock, rng=random.Random(7))
 
@@ -133,6 +136,20 @@ async def fill(database: Database) -> None:
     await run(League(LeagueAction.PAIR, "autumn"), ORG)
     await run(League(LeagueAction.CREATE, "winter"), ORG)
     await run(League(LeagueAction.PUBLISH, "winter"), ORG)  # its pages public under a token
+    await learning(database)
+
+
+async def learning(database: Database) -> None:
+    """A person's lessons and problems (saved twice: version 2) and two channels' problem of
+    the day, written through the port."""
+    progress = {"lessons": {"capture": {"step": 3}}, "solved": ["ld-001"], "name": "Černý 碁"}
+    async with database.unit_of_work() as uow:
+        first = await uow.learning.save_learner(LearnerRow(ALICE.id, data=progress))
+        await uow.learning.save_learner(LearnerRow(BOB.id, updated_at=T0))
+        await uow.learning.save_learner(dataclasses.replace(first, updated_at=T0 + 60))
+        await uow.learning.save_daily(DailyRow("console", T0 + 86_400, data={"posted": ["a"]}))
+        await uow.learning.save_daily(DailyRow("telegram:-100123", T0 + 3_600))
+        await uow.commit()
 
 
 async def started_on(run: Any, request: dict[str, str]) -> None:
@@ -170,6 +187,8 @@ class Keys:
     leagues: list[int] = field(default_factory=list)
     owners: list[str] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)
+    learners: list[str] = field(default_factory=list)
+    dailies: list[str] = field(default_factory=list)
 
 
 def keys_of(rows: Sequence[tuple[str, dict[str, Any]]]) -> Keys:
@@ -181,6 +200,8 @@ def keys_of(rows: Sequence[tuple[str, dict[str, Any]]]) -> Keys:
         ("leagues", "id"): keys.leagues,
         ("settings", "owner"): keys.owners,
         ("link_codes", "code"): keys.codes,
+        ("learners", "person"): keys.learners,
+        ("dailies", "channel"): keys.dailies,
     }
     for table, row in rows:
         for (name, column), found in wanted.items():
@@ -207,6 +228,11 @@ async def seen(database: Database, keys: Keys) -> dict[str, Any]:
         out["settings"] = await uow.settings.get_many(keys.owners)
         for code in keys.codes:
             out[f"code {code}"] = await uow.codes.get(code)
+        out["learners"] = await uow.learning.learners(keys.learners)
+        for channel in keys.dailies:
+            out[f"daily {channel}"] = await uow.learning.daily(channel)
+        out["due dailies"] = await uow.learning.daily_due(T0 + 10 * 86_400)
+        out["next daily"] = await uow.learning.next_daily()
     clock = Clock()
     clock.now = T0 + 86_400
     service = GameService(database, organisers={ORG.id}, clock=clock, rng=random.Random(1))
@@ -482,6 +508,7 @@ def test_the_source_has_games_in_every_state(source: tuple[Source, dict[str, Any
     assert tables["leagues"] == 2 and tables["settings"] and tables["link_codes"]
     autumn, winter = (row["token"] for table, row in rows.rows if table == "leagues")
     assert autumn is None and winter is not None  # unpublished, published
+    assert tables["learners"] == 2 and tables["dailies"] == 2
 
 
 async def test_an_upgrade_from_the_first_schema_keeps_everything(
@@ -494,6 +521,8 @@ async def test_an_upgrade_from_the_first_schema_keeps_everything(
     assert sum(steps[4].values()) > 0  # the club's rows wait for migration 5
     versions = [version for version, _ in migrations.load(target.dialect)]
     assert steps[versions.index(9)]["leagues"] == 1  # a published league waits for its token
+    learning = steps[versions.index(11)]  # lessons and the problem of the day wait for theirs
+    assert (learning["learners"], learning["dailies"]) == (2, 2)
 
     database = await target.open()  # today's migrator, the whole list
     try:
