@@ -226,7 +226,9 @@ class Console:
     async def deliver(self, view: View, skip: str | None = None, image: Path | None = None) -> None:
         """Print the notices of ``view`` for console players (the scheduler calls this too),
         each naming the board's ``image`` when the reply wrote one (drawn again in the notice's
-        language when it is not the reply's)."""
+        language when it is not the reply's); the scheduler's post in the console's channel
+        (:meth:`post`)."""
+        await self.post(view)
         for notice in view.notify:
             if platform_of(notice.player) != PLATFORM or notice.player == skip:
                 continue
@@ -245,6 +247,16 @@ class Console:
                 shown = " · ".join(f"{b.label} [{b.token}]" for b in notice.buttons)
                 self.say(name, [translate(code, "console.buttons", buttons=shown)])
 
+    async def post(self, view: View) -> None:
+        """The whole view posted in the console's channel (:attr:`View.post`, the problem of the
+        day), printed for the channel as a reply is (lines, board, image file); never raises."""
+        if not view.post or platform_of(view.post) != PLATFORM:
+            return
+        try:
+            await self.show(local_part(view.post) or CHANNEL, view)
+        except Exception:  # a post must not stop the notices nor the scheduler
+            log.exception("posting in %s failed", view.post)
+
     async def write_image(self, view: View, suffix: str = "") -> Path | None:
         """Render the board to ``boards_dir`` (one file per move; counting views separately;
         each ``try`` in a file of its own, ``…-try-K``, and each ``estimate``, ``…-estimate-K``,
@@ -255,8 +267,8 @@ class Console:
         data = await render_board(board)
         assert data is not None
         stem = f"game-{view.game_id}-move-{board.move_number:03d}"
-        if view.game_id is None:  # a diagram of no game (`rules ko`): ``rules-K.png``
-            stem = "rules"
+        if view.game_id is None:  # no game's: ``rules-K.png`` (`rules ko`), ``post-K.png``
+            stem = "post" if view.post else "rules"
         elif board.hypothetical:
             stem += "-estimate" if board.estimate else "-try"
         try:

@@ -38,6 +38,7 @@ from bot.words import said, said_in
 from service import Actor, Button, Deliver, GameService, Notice, View
 from service.errors import UserError
 from service.i18n import translate
+from service.players import number_on
 
 log = logging.getLogger(__name__)
 THREAD_KEY = "discord:thread"
@@ -336,8 +337,10 @@ class Presenter:
 
     async def deliver(self, view: View) -> None:
         """Scheduler notices (reminders, loss on time) and notices from other platforms for
-        Discord players: in the game's thread (boards paced), else by direct message."""
+        Discord players: in the game's thread (boards paced), else by direct message; the
+        scheduler's post in a channel of ours (:meth:`post_view`)."""
         view = said(view)
+        await self.post_view(view)
         threaded = await self.open_round(view)  # a league round paired from elsewhere
         mine = [
             n
@@ -367,3 +370,19 @@ class Presenter:
             except discord.HTTPException as error:
                 log.warning("could not deliver a notice of game %s: %s", view.game_id, error)
         await self.offers.settle(view, thread=thread)
+
+    async def post_view(self, view: View) -> None:
+        """The whole view in the channel it is posted in (:attr:`View.post`, the problem of the
+        day), when that is a Discord channel: its lines around the board image, sent as every
+        message is (discord.py keeps the channel's limits). A channel that refuses the bot
+        (removed, a missing permission) is logged, never raised."""
+        channel_id = number_on(view.post, PLATFORM)
+        if channel_id is None or not (view.lines or view.board):
+            return
+        try:
+            out = compose(view.lines, png=await render_board(view.board), live=False)
+            await self.post(channel_id, out, None)
+        except (discord.HTTPException, aiohttp.ClientError) as error:
+            log.warning("could not post in channel %s: %s", channel_id, error)
+        except Exception:
+            log.exception("posting in channel %s failed", channel_id)

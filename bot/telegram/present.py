@@ -30,6 +30,7 @@ from bot.telegram.pings import Pings, Where
 from bot.words import for_notice, said
 from service import Actor, Button, Deliver, GameService, Notice, View
 from service.i18n import joined, translate
+from service.players import number_on
 
 log = logging.getLogger(__name__)
 CLOSING = 10.0  # seconds a stopping bot waits for the answers still waiting for their chats
@@ -168,15 +169,36 @@ class Presenter:
             await self._send_file(chat, view, origin.message_id)
 
     async def deliver(self, view: View) -> None:
-        """The scheduler's notices (reminders, losses on time); never raises."""
+        """The scheduler's notices (reminders, losses on time) and its post in a chat of ours
+        (the problem of the day, :attr:`View.post`); never raises."""
         try:
             view = said(view)
             links = await self.directory.links(view.game_id)
             photo = await render_board(view.board) or b""
             targets = self._targets(view, links, None)
-            await self._notify(view, photo, links, targets, self.pings.clock.now(), None)
+            await asyncio.gather(
+                self._notify(view, photo, links, targets, self.pings.clock.now(), None),
+                self._post(view, photo),
+            )
         except Exception:
             log.exception("delivering a notice of game %s failed", view.game_id)
+
+    async def _post(self, view: View, photo: bytes) -> None:
+        """The whole view in the chat it is posted in, when that is a Telegram chat: the board
+        as a photo of its own (its lines in the caption, or in a reply when too long), else the
+        text; paced as every call. A chat that refuses the bot is logged, never raised."""
+        chat = number_on(view.post, PLATFORM)
+        if chat is None:
+            return
+        try:
+            if view.board is not None:
+                await self._send_tried(view, chat, photo, None)
+            elif view.lines:
+                await self._send(chat, view.lines, (), None)
+        except TelegramError as error:  # removed from the group, a 403, a 400: the others go on
+            log.warning("could not post in chat %s: %s", chat, error)
+        except Exception:
+            log.exception("posting in chat %s failed", chat)
 
     async def _send_tried(
         self, view: View, chat_id: int, photo: bytes, reply_to: int | None, caption: str = ""
