@@ -20,8 +20,11 @@ def goal_text(exercise: Exercise, key: PuzzleKey) -> str:
     if key[0] == "lesson":
         return t(f"learn.ex.{exercise.key}.goal")
     assert exercise.target is not None
-    return t(f"problem.goal.{exercise.kind.value}", color=color_name(exercise.player),
-             point=exercise.target)
+    return t(
+        f"problem.goal.{exercise.kind.value}",
+        color=color_name(exercise.player),
+        point=exercise.target,
+    )
 
 
 def numbered(

@@ -1,7 +1,7 @@
 """The clock scheduler: sleeps until the next stored deadline, then sends reminders and applies
-losses on time (``B+T``/``W+T``), and posts each channel's problem of the day when it is due. Nothing ticks: after a restart it settles every game whose
-deadline passed while the bot was down, then waits for the next one. Commands that change a
-stored deadline wake it.
+losses on time (``B+T``/``W+T``), and posts each channel's problem of the day when it is due.
+Nothing ticks: after a restart it settles every game whose deadline passed while the bot was
+down, then waits for the next one. Commands that change a stored deadline wake it.
 
 Several bot processes on one PostgreSQL each run a scheduler. Each reminder and each loss on time
 still happens once, and its notice is delivered by one process: settling is a write conditioned

@@ -24,8 +24,8 @@ from service.club_ports import LeagueRow, LinkCodeRow, RatingRow
 from service.errors import BadArguments, WrongPhase
 from service.events import SettingsChanged
 from service.i18n import t
-from service.learning import copy_progress, merge_progress
 from service.league_play import league_data
+from service.learning import copy_progress, merge_progress
 from service.players import local_part, platform_of
 from service.ports import PlayerRow, UnitOfWork
 from service.registry import Arg, ArgKind, Group, command

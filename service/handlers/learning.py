@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from engine.coords import format_vertex
-from engine.errors import IllegalMove, IllegalReason
+from engine.errors import IllegalReason
 from service import learning, people
 from service.commands import Command
 from service.errors import BadArguments, IllegalMoveError
@@ -90,8 +90,9 @@ def answer_text(exercise: Exercise, word: str, size: int) -> str:
     return format_vertex(parse_point(word, size))
 
 
-def checked_move(exercise: Exercise, key: learning.PuzzleKey, moves: tuple[str, ...],
-                 answer: str) -> None:
+def checked_move(
+    exercise: Exercise, key: learning.PuzzleKey, moves: tuple[str, ...], answer: str
+) -> None:
     """Refuse a move the rules forbid (occupied, suicide, ko) before any reading; an
     exercise that asks where the player may not play takes any empty point."""
     if exercise.kind is Kind.COUNT:
@@ -187,7 +188,12 @@ def show(progress: Progress) -> tuple[View, Progress]:
     if progress.exercise == 0:
         count = len(found.exercises)
         lines = (
-            t("learn.lesson_header", n=number, total=len(LESSONS), title=t(f"learn.{found.key}.title")),
+            t(
+                "learn.lesson_header",
+                n=number,
+                total=len(LESSONS),
+                title=t(f"learn.{found.key}.title"),
+            ),
             *lines_of(t(f"learn.{found.key}.text")),
             plural(count, "learn.exercises_follow"),
         )
@@ -231,7 +237,9 @@ def judged(progress: Progress, reading: ReadingKey, outcome: Outcome) -> tuple[V
     shown = (*moves, answer) if played else moves
     if played and outcome.reply is not None:
         shown = (*shown, outcome.reply.gtp())
-    board = puzzle_board(key, shown, goal, board=outcome.board, over=outcome.done or not outcome.right)
+    board = puzzle_board(
+        key, shown, goal, board=outcome.board, over=outcome.done or not outcome.right
+    )
     if not outcome.right:
         lines.append(t("learn.try_again"))
         return View(tuple(lines), board=board), dataclasses.replace(progress, moves=())

@@ -1,8 +1,8 @@
-"""``problem``: a life-and-death or tactics problem at the sender's level (:mod:`service.problem_set`),
-answered move by move (``problem C3``); the bot answers each right move with the best defence
-until the problem is solved, and a wrong one with the refutation (the problem is then failed).
-A solved problem raises the level, a failed one lowers it. ``problem`` shows the one under way
-or a new one, ``problem 17`` that problem, ``problem next`` a new one.
+"""``problem``: a life-and-death or tactics problem at the sender's level
+(:mod:`service.problem_set`), answered move by move (``problem C3``); the bot answers each right
+move with the best defence until the problem is solved, and a wrong one with the refutation (the
+problem is then failed). A solved problem raises the level, a failed one lowers it. ``problem``
+shows the one under way or a new one, ``problem 17`` that problem, ``problem next`` a new one.
 
 A channel can get a problem of the day (``settings channel problem=on problem_hour=18``): the
 clock scheduler posts it (:func:`post_daily`), once a day across restarts and processes: the
@@ -143,7 +143,9 @@ def shown(progress: Progress) -> View:
     return View((title, how), board=board)
 
 
-def judged(progress: Progress, reading: ReadingKey, outcome: learning.Outcome) -> tuple[View, Progress]:
+def judged(
+    progress: Progress, reading: ReadingKey, outcome: learning.Outcome
+) -> tuple[View, Progress]:
     """The verdict on an answer, and the progress it leads to."""
     key, moves, answer = reading
     number = key[1]
