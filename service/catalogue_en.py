@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.catalogue_capture_en import CAPTURE
 from service.catalogue_club_en import CLUB
 from service.catalogue_estimate_en import ESTIMATE
 from service.catalogue_rules_en import RULES
@@ -529,4 +530,5 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     **RULES,
     **SETTINGS,
     **ESTIMATE,
+    **CAPTURE,
 }

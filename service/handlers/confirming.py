@@ -14,6 +14,7 @@ from service import people
 from service.commands import SYSTEM, Dead, Done, FillDame, NoResult, Propose, Resume
 from service.ending import finish
 from service.errors import BadArguments, WrongPhase
+from service.capture import refuse_counting
 from service.finding import running_game
 from service.i18n import t
 from service.match import Offer
@@ -29,6 +30,7 @@ from service.views import Notice, View, color_name, points_text, stones_words
 
 async def _stopped_game(unit: Unit) -> tuple[Loaded, Color]:
     loaded, color = await running_game(unit)
+    refuse_counting(loaded)  # Capture Go never stops: nothing to mark, fill or resume
     if not loaded.stopped:
         raise WrongPhase(t("error.not_stopped", id=loaded.row.id))
     return loaded, color
