@@ -9,9 +9,9 @@ In order, the policy (:func:`choose_move`):
    the extension gets two liberties or more and is not caught in a ladder
    (:mod:`engine.capture_ladder`); a chain that cannot be saved is left and it plays elsewhere;
 3. ataris an opposing chain when the atari works (a working ladder, or nowhere to run);
-4. otherwise plays a shape move: safe (the opponent can capture nothing after it, and none of its
-   chains can then be caught in a ladder), liberty-rich and near the stones already played.
-   With no safe move left it passes.
+4. otherwise plays a shape move: safe (the opponent can capture nothing after it but a chain
+   given up in step 2, and none of its chains can then be caught in a ladder), liberty-rich and
+   near the stones already played. With no safe move left it passes.
 
 Levels 1..10: below 10 it overlooks, each with probability :func:`slip` (falling as the level
 rises), a capture (step 1), an atari to answer (step 2), or plays a random safe move instead of
@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from engine.board import Board
-from engine.capture_ladder import atari_works, can_capture, capturing_points, caught
+from engine.capture_ladder import atari_works, capturing_points, caught
 from engine.colors import Color
 from engine.coords import Point
 from engine.game import Game, Phase
@@ -58,7 +58,14 @@ def choose_move(game: Game, level: int, rng: random.Random) -> Point | None:
         rescue = saving_move(board, color, capture=not miss_capture)
         if rescue is not None:
             return rescue  # 2
-    safe = safe_moves(board, color)
+    # a chain in atari that could not be saved (caught in a ladder) is left: it plays elsewhere
+    lost = frozenset(
+        point
+        for owner, stones, libs in board.chains()
+        if owner is color and len(libs) == 1
+        for point in stones
+    )
+    safe = safe_moves(board, color, lost)
     if not safe:
         return None
     if wander:
@@ -113,13 +120,17 @@ def working_atari(board: Board, color: Color) -> Point | None:
     return None if best is None else best[1]
 
 
-def safe_moves(board: Board, color: Color) -> list[Point]:
-    """``color``'s legal moves after which the opponent can capture nothing (in board order)."""
+def safe_moves(board: Board, color: Color, lost: frozenset[Point] = frozenset()) -> list[Point]:
+    """``color``'s legal moves after which the opponent can capture nothing but the ``lost``
+    stones (a chain in atari it gave up), in board order."""
     safe = []
     for point in board.legal_points(color):
         trial = board.copy()
         trial.play(color, point)
-        if not can_capture(trial, color.opponent):
+        if not any(
+            owner is color and len(libs) == 1 and not stones <= lost
+            for owner, stones, libs in trial.chains()
+        ):
             safe.append(point)
     return safe
 
