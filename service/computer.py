@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.colors import Color
 from engine.game import Phase
+from service.capture import capture_answer
 from service.commands import (
     Actor,
     AnyCommand,
@@ -28,7 +29,6 @@ from service.commands import (
     Request,
     Resign,
 )
-from service.capture import capture_answer
 from service.errors import StaleBoard, UserError
 from service.i18n import t
 from service.model import Loaded, color_of

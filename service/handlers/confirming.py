@@ -11,10 +11,10 @@ from engine.filling import plan_fill
 from engine.marking import contradictions
 from engine.result import GameResult, ResultKind
 from service import people
+from service.capture import refuse_counting
 from service.commands import SYSTEM, Dead, Done, FillDame, NoResult, Propose, Resume
 from service.ending import finish
 from service.errors import BadArguments, WrongPhase
-from service.capture import refuse_counting
 from service.finding import running_game
 from service.i18n import t
 from service.match import Offer

@@ -38,9 +38,9 @@ from engine.counting import PointStatus, Side
 from engine.estimate import estimate as estimate_dead
 from engine.territory_map import territory_owner
 from service import people
+from service.capture import refuse_counting
 from service.commands import EstimateScore, ShowBoard
 from service.errors import NoSuchGame, NotAPlayer, UserError, WrongPhase
-from service.capture import refuse_counting
 from service.finding import find_game
 from service.i18n import number, plural, t
 from service.model import Loaded, color_of

@@ -30,9 +30,9 @@ from engine.confirmation import ConfirmationPlay
 from engine.coords import Point, format_vertex
 from engine.errors import IllegalMove, IllegalReason
 from service import people
+from service.capture import refuse_counting
 from service.commands import ShowBoard, Try
 from service.errors import BadArguments, IllegalMoveError, InvalidPoint, WrongPhase
-from service.capture import refuse_counting
 from service.finding import running_game
 from service.i18n import DEFAULT_LANGUAGE, joined, t, translate
 from service.model import Loaded, player_of
