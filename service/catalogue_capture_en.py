@@ -33,8 +33,8 @@ CAPTURE: dict[str, str] = {
         "whole game. Leave out rated=yes, or play mode=go for a rated game."
     ),
     "error.capture_counting": (
-        "Game #{id} is Capture Go: there is no counting, so there are no dead stones, no marking "
-        "to accept, no estimate and no try. The first capture wins; two passes in a row draw; "
-        "`resign` ends it at once."
+        "Game #{id} is Capture Go: nothing is counted, so there are no dead stones, no marking, "
+        "no estimate and no try. The first capture wins; two passes in a row draw."
     ),
+
 }

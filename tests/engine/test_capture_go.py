@@ -94,8 +94,8 @@ def test_ko_still_applies_though_its_first_capture_already_wins() -> None:
 
 def test_two_passes_in_a_row_are_a_draw() -> None:
     game = capture_game(IN_ATARI)
-    game.pass_move(Color.BLACK)
-    assert game.phase is Phase.PLAYING
+    first = game.pass_move(Color.BLACK)
+    assert not first.stopped and game.move_number == 1
     report = game.pass_move(Color.WHITE)
     assert not report.stopped and game.phase is Phase.FINISHED
     assert game.result == GameResult(ResultKind.JIGO) and game.result.sgf == "0"
