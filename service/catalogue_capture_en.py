@@ -36,5 +36,4 @@ CAPTURE: dict[str, str] = {
         "Game #{id} is Capture Go: nothing is counted, so there are no dead stones, no marking, "
         "no estimate and no try. The first capture wins; two passes in a row draw."
     ),
-
 }
