@@ -29,7 +29,7 @@ from service.commands import (
 )
 from service.errors import BadArguments, UserError, WrongPhase
 from service.i18n import t
-from service.model import rebuild
+from service.model import GameState, rebuild
 from service.ports import Database, GameStatus
 from service.views import View, color_name
 from tests.service.conftest import ALICE, BOB, FakeClock, line, play_moves, says, start_game
@@ -167,3 +167,10 @@ async def test_counting_commands_are_refused(database: Database, service: GameSe
         assert says(refused.value, "error.capture_counting", id=gid)
     after = await stored(database, gid)
     assert after[0] is before[0] and after[2].move_number == before[2].move_number == 2
+
+
+def test_the_mode_is_kept_in_the_rows_data() -> None:
+    data = GameState(capture=True).to_data()
+    assert data["mode"] == "capture" and GameState.from_data(data, 7).capture
+    assert "mode" not in GameState().to_data()  # a normal game's data is as before
+    assert not GameState.from_data({}, 19).capture  # and older games are Go
