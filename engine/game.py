@@ -1,6 +1,10 @@
 """A game: turns, history with undo, passes, the stop and resumption (Art. 9), handicap and komi,
 whole-board repetition (Art. 12), resignation and results.
 
+Capture Go (``capture=True``, docs/capture-go.md) keeps the moves of Go (suicide illegal, simple
+ko) but ends at once: the first capture wins for the capturer (``B+C``), and two passes in a row
+are a draw (``0``) instead of the stop; there is no confirmation phase and no count.
+
 The history is a list of events (moves, passes, resumptions); the position is always what replaying
 them from the setup gives, so a game can be rebuilt from its stored move list at any time.
 
@@ -93,6 +97,8 @@ class Game:
     handicap: int = 0
     setup: tuple[tuple[Color, Point], ...] = ()
     first_to_move: Color | None = None
+    #: Capture Go: the first capture wins, two passes draw (module docstring)
+    capture: bool = False
     board: Board = field(init=False)
     history: list[Event] = field(init=False, default_factory=list)
     phase: Phase = field(init=False, default=Phase.PLAYING)
@@ -188,6 +194,9 @@ class Game:
         else:
             report = board.play(color, point)
             self._consecutive_passes = 0
+            if self.capture and report.captured:  # Capture Go: the first capture wins
+                self.result = GameResult(ResultKind.CAPTURE, color)
+                self.phase = Phase.FINISHED
         self.history.append(move)
         count = self._move_count = self._move_count + 1
         self.revision += 1
@@ -200,7 +209,11 @@ class Game:
         else:
             positions[key] = count
         stopped = self._consecutive_passes >= 2
-        if stopped:
+        if stopped and self.capture:  # Capture Go: no capture after two passes, a draw
+            stopped = False
+            self.result = GameResult(ResultKind.JIGO)
+            self.phase = Phase.FINISHED
+        elif stopped:
             self.phase = Phase.STOPPED  # Art. 9.1
         return _new(PlayReport, (move, report, stopped, repetition))
 
@@ -303,9 +316,11 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy sharing nothing mutable."""
-        twin = Game(self.size, self.komi, self.handicap, self.setup, self.first_to_move)
+        twin = Game(
+            self.size, self.komi, self.handicap, self.setup, self.first_to_move, self.capture
+        )
         twin._replay(self.history, self._setups)
-        if self.result is not None:
+        if self.result is not None and twin.phase is not Phase.FINISHED:
             twin.finish(self.result)
         return twin
 
@@ -319,9 +334,10 @@ class Game:
         handicap: int = 0,
         setup: tuple[tuple[Color, Point], ...] = (),
         first_to_move: Color | None = None,
+        capture: bool = False,
     ) -> Game:
         """Rebuild a game from its events (raises :class:`IllegalMove` at the first illegal one)."""
-        game = cls(size, komi, handicap, setup, first_to_move)
+        game = cls(size, komi, handicap, setup, first_to_move, capture)
         for event in events:
             game.apply(event)
         return game

@@ -18,9 +18,15 @@ class ResultKind(enum.Enum):
     FORFEIT = "forfeit"  # Art. 14, by adjudication
     VOID = "void"  # Art. 12: no result
     BOTH_LOSE = "both lose"  # Art. 13, by adjudication
+    CAPTURE = "capture"  # Capture Go: the first capture wins (docs/capture-go.md)
 
 
-_SUFFIX = {ResultKind.RESIGNATION: "R", ResultKind.TIME: "T", ResultKind.FORFEIT: "F"}
+_SUFFIX = {
+    ResultKind.RESIGNATION: "R",
+    ResultKind.TIME: "T",
+    ResultKind.FORFEIT: "F",
+    ResultKind.CAPTURE: "C",
+}
 
 
 def _format_margin(margin: float) -> str:
@@ -51,7 +57,8 @@ class GameResult:
 
     @property
     def sgf(self) -> str:
-        """The SGF ``RE`` value: ``B+3.5``, ``W+R``, ``B+T``, ``W+F``, ``0``, ``Void``, ``?``."""
+        """The SGF ``RE`` value: ``B+3.5``, ``W+R``, ``B+T``, ``W+F``, ``B+C`` (a capture in
+        Capture Go), ``0``, ``Void``, ``?``."""
         if self.kind is ResultKind.JIGO:
             return "0"
         if self.kind is ResultKind.VOID:
@@ -85,6 +92,8 @@ class GameResult:
                 "TIME": ResultKind.TIME,
                 "F": ResultKind.FORFEIT,
                 "FORFEIT": ResultKind.FORFEIT,
+                "C": ResultKind.CAPTURE,
+                "CAPTURE": ResultKind.CAPTURE,
             }
             if rest in kinds:
                 return cls(kinds[rest], winner)

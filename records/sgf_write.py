@@ -82,7 +82,8 @@ def write_sgf(
     white_rank: str | None = None,
     count: Count | None = None,
 ) -> bytes:
-    """The game record as SGF bytes (UTF-8), with ``RU[Japanese]``; linear in the game's length.
+    """The game record as SGF bytes (UTF-8), with ``RU[Japanese]`` (``RU[Capture]``, ``GN[Capture
+    Go]`` and a comment for Capture Go); linear in the game's length.
     ``adjudicator``: the organiser who decided the result (not played out), said in the root's
     comment beside the result. ``event`` and ``round_no`` are ``EV`` and ``RO``; ``date`` is
     ``DT`` as given (:func:`sgf_dates` for several days); ``black_rank``/``white_rank`` are
@@ -91,7 +92,10 @@ def write_sgf(
     sgf_game = _sgf.Sgf_game(game.size)
     root = sgf_game.get_root()
     root.set("CA", "UTF-8")
-    root.set("RU", "Japanese")
+    root.set("RU", "Capture" if game.capture else "Japanese")
+    if game.capture:  # Capture Go (docs/capture-go.md): said in the game's name and comment
+        root.set("GN", "Capture Go")
+        comment = "\n".join(filter(None, (comment, "Capture Go: the first capture wins.")))
     root.set("KM", game.komi)
     if game.handicap:
         root.set("HA", game.handicap)

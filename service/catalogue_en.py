@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.catalogue_capture_en import CAPTURE
 from service.catalogue_club_en import CLUB
 from service.catalogue_estimate_en import ESTIMATE
 from service.catalogue_learning_en import LEARNING
@@ -534,4 +535,5 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     **SETTINGS,
     **ESTIMATE,
     **LEARNING,
+    **CAPTURE,
 }

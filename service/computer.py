@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.colors import Color
 from engine.game import Phase
+from service.capture import capture_answer
 from service.commands import (
     Actor,
     AnyCommand,
@@ -31,9 +32,9 @@ from service.commands import (
 from service.errors import StaleBoard, UserError
 from service.i18n import t
 from service.model import Loaded, color_of
-from service.options import COLOR, HANDICAP, KOMI, SIZE
+from service.options import COLOR, HANDICAP, KOMI, MODE, SIZE
 from service.players import engine_level, engine_player, is_engine
-from service.ports import RESIGN, GameStatus, Opponent, OpponentUnavailable
+from service.ports import RESIGN, EngineMove, GameStatus, Opponent, OpponentUnavailable
 from service.registry import Option, OptionKind
 from service.views import View, color_name
 
@@ -45,8 +46,9 @@ LEVEL = Option(
     tuple(str(n) for n in range(MIN_LEVEL, MAX_LEVEL + 1)),
     help="help.option.level",
 )
-COMPUTER = (SIZE, LEVEL, COLOR, KOMI, HANDICAP)
-"""The options of ``computer``: the level, and a challenge's terms."""
+COMPUTER = (SIZE, LEVEL, COLOR, KOMI, HANDICAP, MODE)
+"""The options of ``computer``: the level, and a challenge's terms (``mode=capture``: Capture
+Go, where :mod:`engine.capture_go` answers instead of the GTP engine)."""
 COMPUTER_OPTIONS = tuple(o.name for o in COMPUTER)
 
 Execute = Callable[[AnyCommand, Request], Awaitable[Any]]
@@ -121,7 +123,12 @@ async def _move(
     level = engine_level(asks.actor.id)
     name = asks.actor.name
     try:  # at the move limit a game takes no more stones: the computer passes
-        point = None if asked_at >= limit else await opponent.genmove(game.copy(), color, level)
+        if asked_at >= limit:
+            point: EngineMove = None
+        elif game.capture:  # Capture Go: its own policy, never a resignation
+            point = capture_answer(game, loaded.row.id, level)
+        else:
+            point = await opponent.genmove(game.copy(), color, level)
     except OpponentUnavailable as error:
         return _unanswered(view, opponent, error)
     try:

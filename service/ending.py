@@ -25,8 +25,10 @@ async def finish(
     unit: Unit, loaded: Loaded, result: GameResult, reason: str, score: Count | None = None
 ) -> View:
     """End the game with ``result`` (final: Art. 10.4) and announce it to both players; saving
-    it records :class:`~service.events.GameFinished`."""
-    loaded.game.finish(result)
+    it records :class:`~service.events.GameFinished`. A Capture Go game the engine finished
+    itself (a capture, two passes: :mod:`service.capture`) keeps the engine's result."""
+    if not (loaded.finished and loaded.game.result == result):
+        loaded.game.finish(result)
     state = loaded.state
     loaded.state = stop_clocks(dataclasses.replace(state, match=state.match.closed()))
     await unit.save(loaded)

@@ -63,6 +63,8 @@ def final_count(loaded: Loaded) -> Count | None:
     result = loaded.game.result
     if result is None or result.kind not in COUNTED or loaded.state.adjudicator is not None:
         return None
+    if loaded.game.capture:  # Capture Go counts nothing: its draw is two passes, not a count
+        return None
     score = counted(loaded)
     return score if score.result == result else None
 

@@ -20,6 +20,7 @@ from typing import Any, TypeVar, cast
 
 from engine.game import Game
 from service import computer, dispatch, people
+from service.capture import CAPTURE_ONLY
 from service.commands import SYSTEM, Actor, Command, Request
 from service.context import LOCAL_WEB, Clock, Context
 from service.directory import Directory
@@ -324,9 +325,12 @@ class GameService:
         computer answers what its opponent did, or what the scheduler found it owes (its move,
         after it was down or the bot stopped first). Reads never get here: they change
         nothing, and ask nobody to act."""
-        opponent = self.context.opponent
         loaded = unit.games.get(view.game_id) if view.game_id is not None else None
-        if opponent is None or loaded is None or is_engine(request.actor.id):
+        if loaded is None or is_engine(request.actor.id):
+            return view
+        # Capture Go: the bot's own policy answers, with or without a GTP engine
+        opponent = self.context.opponent or (CAPTURE_ONLY if loaded.game.capture else None)
+        if opponent is None:
             return view
         if request.actor is not SYSTEM and color_of(loaded.row, request.actor.id) is None:
             return view  # an organiser's adjudication, say: nothing for the computer to answer

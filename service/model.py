@@ -29,6 +29,8 @@ class GameState:
     weekend: bool = False  # clocks pause at weekends
     #: the organiser who adjudicated the result (``adjudicate``), for ``history`` and the SGF
     adjudicator: str | None = None
+    #: Capture Go (docs/capture-go.md), stored as ``"mode": "capture"``; older games are Go
+    capture: bool = False
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready mapping for ``GameRow.data``."""
@@ -37,6 +39,8 @@ class GameState:
         data["weekend"] = self.weekend
         if self.adjudicator is not None:
             data["adjudicator"] = self.adjudicator
+        if self.capture:
+            data["mode"] = "capture"
         if self.clocks is not None:
             c = self.clocks
             data["clocks"] = {
@@ -66,7 +70,13 @@ class GameState:
             reminders=int(data.get("reminders", 1 if data.get("reminded") else 0)),
             weekend=bool(data.get("weekend", False)),
             adjudicator=adjudicator(data),
+            capture=capture_mode(data),
         )
+
+
+def capture_mode(data: Mapping[str, Any]) -> bool:
+    """True for a game of Capture Go, from its ``GameRow.data`` (games without ``mode`` are Go)."""
+    return data.get("mode") == "capture"
 
 
 def adjudicator(data: Mapping[str, Any]) -> str | None:
@@ -125,8 +135,10 @@ def rebuild(row: GameRow, events: Sequence[EventRow]) -> Game:
         size=row.size,
         komi=row.komi,
         handicap=row.handicap,
+        capture=capture_mode(row.data),
     )
-    if row.result is not None:  # the engine's own finished state (Art. 10.4)
+    # the engine's own finished state (Art. 10.4); a capture or two passes ended Capture Go
+    if row.result is not None and game.phase is not Phase.FINISHED:
         game.finish(GameResult.from_sgf(row.result))
     return game
 

@@ -38,7 +38,11 @@ TIME = Option("time", help="help.option.time")
 RATED = Option("rated", OptionKind.YES_NO, ("yes", "no"), help="help.option.rated")
 #: ``pause``: the clocks stop from Saturday 00:00 to Monday 00:00 UTC (service/clock.py)
 WEEKEND = Option("weekend", OptionKind.YES_NO, ("pause", "play"), help="help.option.weekend")
-CHALLENGE = (SIZE, HANDICAP, KOMI, COLOR, TIME, RATED, WEEKEND)
+#: ``capture``: Capture Go, the first capture wins (docs/capture-go.md)
+MODE = Option("mode", choices=("go", "capture"), help="help.option.mode")
+CAPTURE_SIZES = (7, 9)
+"""The boards Capture Go is played on (7×7 when ``size`` is left out)."""
+CHALLENGE = (SIZE, HANDICAP, KOMI, COLOR, TIME, RATED, WEEKEND, MODE)
 """The options of ``challenge``."""
 CHALLENGE_OPTIONS = tuple(o.name for o in CHALLENGE)
 NO_TIME = TimeControl(TimeKind.NONE)
@@ -55,12 +59,22 @@ class GameOptions:
     time: TimeControl = NO_TIME
     rated: bool = False
     weekend: bool = False  # clocks pause at weekends
+    mode: str = "go"  # or "capture": Capture Go
+
+    @property
+    def capture(self) -> bool:
+        """Capture Go: the first capture wins."""
+        return self.mode == "capture"
 
 
 def parse_options(options: Mapping[str, str]) -> GameOptions:
-    """Validate challenge options; defaults: 19×19, even, komi 6.5 (0 with handicap), nigiri."""
+    """Validate challenge options; defaults: 19×19, even, komi 6.5 (0 with handicap), nigiri.
+    Capture Go (``mode=capture``): 7×7 or 9×9 (7 by default), no handicap, no komi, unrated."""
     values = options_named(CHALLENGE, options)
     typed = {option_key(CHALLENGE, k) or k: v for k, v in options.items()}  # as written
+    mode = MODE.choice(values.get("mode", "go"))
+    if mode == "capture":
+        return _capture_options(values)
     size = SIZE.integer(values["size"]) if "size" in values else 19
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BadArguments(t("error.size", size=size, low=MIN_SIZE, high=MAX_SIZE))
@@ -85,6 +99,25 @@ def parse_options(options: Mapping[str, str]) -> GameOptions:
     rated = RATED.yes(values["rated"]) if "rated" in values else False
     weekend = WEEKEND.yes(values["weekend"]) if "weekend" in values else False
     return GameOptions(size, handicap, komi, color, control, rated, weekend)
+
+
+def _capture_options(values: Mapping[str, str]) -> GameOptions:
+    """Capture Go's terms: a small board, even, no komi, never rated (docs/capture-go.md)."""
+    size = SIZE.integer(values["size"]) if "size" in values else CAPTURE_SIZES[0]
+    if size not in CAPTURE_SIZES:
+        sizes = ", ".join(f"size={n}" for n in CAPTURE_SIZES)
+        raise BadArguments(t("error.capture_size", size=size, sizes=sizes))
+    if "handicap" in values or "komi" in values:
+        raise BadArguments(t("error.capture_even"))
+    if "rated" in values and RATED.yes(values["rated"]):
+        raise BadArguments(t("error.capture_rated"))
+    color = COLOR.choice(values.get("color", "nigiri"))
+    try:
+        control = TimeControl.parse(values.get("time", "none"))
+    except BadTimeControl:
+        raise BadArguments(t("error.time", value=values["time"])) from None
+    weekend = WEEKEND.yes(values["weekend"]) if "weekend" in values else False
+    return GameOptions(size, 0, 0.0, color, control, False, weekend, "capture")
 
 
 def parse_point(text: str, size: int) -> Point:

@@ -233,11 +233,14 @@ async def terms_text(unit: Unit, row: GameRow) -> str:
     again in each reader's language: a challenge reaches the challenged in theirs; the time
     control in words, :func:`service.timing.time_words`)."""
     who = await people.name(unit, row.challenger) if row.color != "nigiri" else ""
-    weekend = GameState.from_data(row.data, row.size).weekend
+    state = GameState.from_data(row.data, row.size)
+    weekend = state.weekend
     size, handicap, komi, color = row.size, row.handicap, row.komi, row.color
     time_control, rated = row.time_control, row.rated
 
     parts = [t("terms.size", size=size)]
+    if state.capture:
+        parts.insert(0, t("terms.capture"))
     if handicap:
         parts.append(t("terms.handicap", n=handicap))
     parts.append(t("terms.komi", komi=number(komi)))

@@ -17,7 +17,7 @@ from service.context import Context
 from service.errors import NoSuchGame
 from service.events import DeadlineChanged, Event, GameFinished, ProposalWanted
 from service.i18n import t
-from service.model import GameState, Loaded, encode_event, player_of, rebuild
+from service.model import GameState, Loaded, capture_mode, encode_event, player_of, rebuild
 from service.ports import EventRow, GameRow, GameStatus, PlayerRow, UnitOfWork
 from service.preferences import Preferences
 from service.timing import deadline
@@ -112,7 +112,7 @@ class Unit:
         game = self.context.cache.take(game_id, row.version)
         if game is None:
             if row.status is GameStatus.CHALLENGE or row.status is GameStatus.DECLINED:
-                game = Game(row.size, row.komi, row.handicap)
+                game = Game(row.size, row.komi, row.handicap, capture=capture_mode(row.data))
             else:
                 game = rebuild(row, await self.uow.games.events(game_id))
         self.loaded[game_id] = (row.version, game)

@@ -331,7 +331,7 @@ def caption(
     mover = game.to_move
     name = names[mover]
 
-    parts = []
+    parts = [t("caption.capture")] if game.capture else []
     if played is None:
         parts.append(t("caption.game", id=game_id))
     elif played[1] is None:

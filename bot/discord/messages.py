@@ -42,6 +42,7 @@ ENGLISH = {
     "discord.option.topic": "The topic to read; empty: the list of topics",
     "discord.option.channel": "The chat's settings instead of yours (organisers only)",
     "discord.option.estimate": "With channel: on lets rated games here use estimate during play",
+    "discord.option.mode": "Capture Go: the first capture wins",
     "discord.option.level": "The computer's strength: 1 is the weakest, 10 the strongest",
     "discord.option.language": "The language the bot speaks to you; auto: your Discord's language",
     "discord.option.theme": "The colours of the board images",
@@ -98,6 +99,8 @@ ENGLISH = {
     "discord.choice.handicap.auto": "auto: by rank",
     "discord.choice.bye.win": "win: a bye counts as a win",
     "discord.choice.bye.none": "none: a bye scores nothing",
+    "discord.choice.mode.go": "go: normal Go",
+    "discord.choice.mode.capture": "capture: Capture Go",
 }
 
 add_messages(ENGLISH)

@@ -16,7 +16,7 @@ from service.errors import BadArguments, NotOrganiser
 from service.finding import require_active
 from service.i18n import t
 from service.options import parse_result
-from service.registry import Arg, ArgKind, Who, command
+from service.registry import Arg, ArgKind, Group, Who, command
 from service.unit import Unit
 from service.views import View
 
@@ -27,6 +27,7 @@ from service.views import View
     build=lambda w, _: Adjudicate(w.args[0]),
     who=Who.ORGANISER,
     args=(Arg("result", ArgKind.RESULT),),
+    group=Group.CLUB,  # an organiser's, as club play's; and /go is full (Discord's 8000 chars)
 )
 async def adjudicate(unit: Unit, command: Adjudicate) -> View:
     """An organiser's decision (Art. 10–14): ``B+3.5``, ``W+R``, ``B+F``, ``jigo``, ..."""

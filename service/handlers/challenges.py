@@ -84,7 +84,7 @@ async def propose(unit: Unit, actor: Actor, opponent: Actor | None, terms: GameO
             created_at=unit.now,
             updated_at=unit.now,
             to_move=opponent.id if opponent else None,
-            data=GameState(weekend=terms.weekend).to_data(),
+            data=GameState(weekend=terms.weekend, capture=terms.capture).to_data(),
         )
     )
     await unit.write_links(row.id)
@@ -151,9 +151,11 @@ async def accept(unit: Unit, command: Accept) -> View:
     await unit.write_links(row.id)
     names = await people.names(unit, loaded.row)
     line = t("challenge.accepted", id=row.id, black=names[Color.BLACK], white=names[Color.WHITE])
-    view = await board_reply(unit, loaded, (line,))
+    # Capture Go: said at the start, the first capture wins
+    lines = (line, t("capture.start")) if loaded.game.capture else (line,)
+    view = await board_reply(unit, loaded, lines)
     if loaded.row.to_move != row.challenger:
-        view = dataclasses.replace(view, notify=(*view.notify, Notice(row.challenger, (line,))))
+        view = dataclasses.replace(view, notify=(*view.notify, Notice(row.challenger, lines)))
     return view
 
 

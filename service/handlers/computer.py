@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from service.capture import CAPTURE_ONLY
 from service.commands import Accept, Computer, Request
 from service.computer import (
     COMPUTER,
@@ -16,7 +17,7 @@ from service.computer import (
 from service.errors import BadArguments, WrongPhase
 from service.handlers.challenges import accept, propose
 from service.i18n import t
-from service.options import parse_options
+from service.options import MODE, parse_options
 from service.registry import command, option_key, options_named
 from service.unit import Unit
 from service.views import View
@@ -30,16 +31,20 @@ from service.views import View
     game=False,
 )
 async def computer(unit: Unit, command: Computer) -> View:
-    """Start a game against the computer: ``size=9 level=5 color=black komi=6.5``."""
-    opponent = unit.context.opponent
-    if opponent is None:
-        raise WrongPhase(t("error.computer_unavailable"))
+    """Start a game against the computer: ``size=9 level=5 color=black komi=6.5``; with
+    ``mode=capture`` a game of Capture Go (7×7 unless ``size=9``), which the bot's own policy
+    plays (:mod:`service.capture`), even without a GTP engine."""
     options_named(COMPUTER, command.options)  # refuses an unknown key, or one given twice
     options = {option_key(COMPUTER, k) or k: v for k, v in command.options.items()}  # colour=
+    capture = MODE.choice(options.get("mode", "go")) == "capture"
+    opponent = unit.context.opponent or (CAPTURE_ONLY if capture else None)
+    if opponent is None:
+        raise WrongPhase(t("error.computer_unavailable"))
     level_text = options.get("level", str(DEFAULT_LEVEL)).strip()
     if not re.fullmatch(r"\d{1,2}", level_text) or not MIN_LEVEL <= int(level_text) <= MAX_LEVEL:
         raise BadArguments(t("error.level", value=level_text, low=MIN_LEVEL, high=MAX_LEVEL))
-    terms = {"size": "9", "color": "black"} | {k: v for k, v in options.items() if k != "level"}
+    defaults = {"color": "black"} if capture else {"size": "9", "color": "black"}
+    terms = defaults | {k: v for k, v in options.items() if k != "level"}
     engine = engine_actor(opponent, int(level_text))
     proposed = await propose(unit, unit.actor, engine, parse_options(terms))
     assert proposed.game_id is not None

@@ -11,6 +11,7 @@ from engine.filling import plan_fill
 from engine.marking import contradictions
 from engine.result import GameResult, ResultKind
 from service import people
+from service.capture import refuse_counting
 from service.commands import SYSTEM, Dead, Done, FillDame, NoResult, Propose, Resume
 from service.ending import finish
 from service.errors import BadArguments, WrongPhase
@@ -29,6 +30,7 @@ from service.views import Notice, View, color_name, points_text, stones_words
 
 async def _stopped_game(unit: Unit) -> tuple[Loaded, Color]:
     loaded, color = await running_game(unit)
+    refuse_counting(loaded)  # Capture Go never stops: nothing to mark, fill or resume
     if not loaded.stopped:
         raise WrongPhase(t("error.not_stopped", id=loaded.row.id))
     return loaded, color

@@ -38,6 +38,7 @@ from engine.counting import PointStatus, Side
 from engine.estimate import estimate as estimate_dead
 from engine.territory_map import territory_owner
 from service import people
+from service.capture import refuse_counting
 from service.commands import EstimateScore, ShowBoard
 from service.errors import NoSuchGame, NotAPlayer, UserError, WrongPhase
 from service.finding import find_game
@@ -112,6 +113,7 @@ def estimated(board: Board, komi: float) -> Estimated:
 async def estimate(unit: Unit, command: EstimateScore) -> View:
     """The estimate of the request's game for whoever may see it (see the module docstring)."""
     loaded = await find_game(unit)
+    refuse_counting(loaded)  # Capture Go has no score to estimate
     row = loaded.row
     gid = row.id
     if loaded.finished or row.status is GameStatus.FINISHED:

@@ -11,6 +11,7 @@ from engine.errors import IllegalMove, IllegalReason
 from engine.game import Move
 from engine.result import GameResult, ResultKind
 from service import people
+from service.capture import capture_ended
 from service.clock import TimeControl
 from service.commands import Pass, Play, Resign, Undo
 from service.ending import finish, lose_on_time
@@ -94,6 +95,8 @@ async def _move(unit: Unit, point: str | None, at_move: int | None) -> View:
         raise IllegalMoveError(t(key, point=target.gtp())) from None
     control = TimeControl.parse(loaded.row.time_control)
     loaded.state = after_move(loaded.state, control, color, used, unit.now)
+    if loaded.finished:  # Capture Go: a capture, or the second pass in a row, ended it
+        return await capture_ended(unit, loaded, report)
     lines: tuple[str, ...] = ()
     if report.repetition:  # Art. 12: reported, not forbidden
         lines = (t("info.repetition", id=loaded.row.id),)

@@ -30,6 +30,7 @@ from engine.confirmation import ConfirmationPlay
 from engine.coords import Point, format_vertex
 from engine.errors import IllegalMove, IllegalReason
 from service import people
+from service.capture import refuse_counting
 from service.commands import ShowBoard, Try
 from service.errors import BadArguments, IllegalMoveError, InvalidPoint, WrongPhase
 from service.finding import running_game
@@ -241,6 +242,7 @@ async def try_(unit: Unit, command: Try) -> View:
     result to both players; the game itself is unchanged (nothing is written)."""
     loaded, color = await running_game(unit)
     gid = loaded.row.id
+    refuse_counting(loaded)  # Capture Go never stops
     if not loaded.stopped:
         raise WrongPhase(t("error.try_not_stopped", id=gid))
     limit = unit.context.limits.try_moves

@@ -74,7 +74,7 @@ async def test_unknown_commands_and_malformed_input(
         "/challenge size=99": "Board size 99 is not supported: use size=5 to size=25",
         "/challenge colr=red": (
             "<code>challenge</code> has no option colr=: challenge [@user] [size=…] "
-            "[handicap=…] [komi=…] [color=…] [time=…] [rated=…] [weekend=…]"
+            "[handicap=…] [komi=…] [color=…] [time=…] [rated=…] [weekend=…] [mode=…]"
         ),
         "/challenge colour=red": "color=red is not allowed: use color=black|white|nigiri",
         "/pass": (
