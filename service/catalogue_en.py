@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.catalogue_club_en import CLUB
 from service.catalogue_estimate_en import ESTIMATE
+from service.catalogue_learn_en import LEARN
 from service.catalogue_rules_en import RULES
 from service.catalogue_settings_en import SETTINGS
 
@@ -527,6 +528,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "console.chat_missing": "{variable} is set but this build has no {adapter} adapter.",
     **CLUB,
     **RULES,
+    **LEARN,
     **SETTINGS,
     **ESTIMATE,
 }
