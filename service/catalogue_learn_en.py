@@ -46,7 +46,7 @@ LEARN: dict[str, str] = {
         "Joining your stones gives them more liberties together.\n"
         "Japanese Rules of Go, Art. 4–5."
     ),
-    "learn.chains.caption": "Left: one chain of three. Right: two stones touching diagonally, two chains",
+    "learn.chains.caption": "Left: one chain of three. Right: touching diagonally, two chains",
     "learn.suicide.title": "No suicide",
     "learn.suicide.text": (
         "You may not play where your stone would have no liberty at all.\n"
@@ -184,7 +184,7 @@ LEARN: dict[str, str] = {
     ),
     "learn.handicap.caption": "Handicap 4 on 9×9; White 1 plays first",
     # -- the exercises ------------------------------------------------------------------------
-    "learn.ex.board.1.goal": "Black to play on a point right next to the white stone, along a line.",
+    "learn.ex.board.1.goal": "Black to play right next to the white stone, along a line.",
     "learn.ex.liberties.1.goal": "Black to take one of the white stone's three liberties.",
     "learn.ex.liberties.2.goal": "Black to put the white stones in atari: leave them one liberty.",
     "learn.ex.capture.1.goal": (
@@ -223,7 +223,7 @@ LEARN: dict[str, str] = {
     "learn.ex.third_line.1.goal": "Black to put the white stone at D2 in atari.",
     "learn.ex.ladder.1.goal": "Black to capture the white stone in a ladder.",
     "learn.ex.net.1.goal": "Black to capture the two white stones.",
-    "learn.ex.sacrifice.1.goal": "Black to kill the white group. Your stone inside may be captured.",
+    "learn.ex.sacrifice.1.goal": "Black to kill the white group; your stone inside may be taken.",
     "learn.ex.opening.1.goal": "Black to play the first move of the game in a corner.",
     "learn.ex.opening.1.why": (
         "{point} is not a corner move: the third and fourth lines near a corner are best."
@@ -245,7 +245,7 @@ LEARN: dict[str, str] = {
     "learn.why.captured_not_atari": "{point} captures them: atari means one liberty left.",
     "learn.why.not_point": "{point} is not one of the points asked for.",
     "learn.why.legal": "{point} is allowed: a stone there has a liberty.",
-    "learn.why.legal_captures": "{point} is allowed: it captures first, so the stone has liberties.",
+    "learn.why.legal_captures": "{point} is allowed: it captures first, so it has liberties.",
     "learn.why.captured": "White answers at {reply} and captures your stones.",
     "learn.why.target_captured": "White answers at {reply} and captures your stones.",
     "learn.why.dies": "White answers at {reply}: now your group cannot make two eyes.",

@@ -154,4 +154,3 @@ class Lesson:
     @property
     def caption(self) -> str:
         return f"learn.{self.key}.caption"
-

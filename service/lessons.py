@@ -6,11 +6,11 @@ the engine checks (:mod:`service.exercises`). The texts are the catalogue's
 
 from __future__ import annotations
 
+from service.i18n import t
 from service.lesson_model import Exercise, Kind, Lesson
 from service.lessons_play import PLAY_LESSONS
 from service.lessons_rules import RULES_LESSONS
 from service.rules_topics import board_of
-from service.i18n import t
 from service.views import BoardView
 
 __all__ = ["LESSONS", "Exercise", "Kind", "Lesson", "lesson", "picture_of"]

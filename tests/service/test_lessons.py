@@ -14,10 +14,28 @@ from service.lessons import LESSONS, Exercise, Kind, lesson, picture_of
 from service.rules_topics import position_of
 
 EXERCISES = [exercise for item in LESSONS for exercise in item.exercises]
-ORDER = (
-    "board liberties capture chains suicide ko life dead false_eye seki end counting "
-    "second_line third_line ladder net sacrifice opening middle handicap"
-).split()
+ORDER = [
+    "board",
+    "liberties",
+    "capture",
+    "chains",
+    "suicide",
+    "ko",
+    "life",
+    "dead",
+    "false_eye",
+    "seki",
+    "end",
+    "counting",
+    "second_line",
+    "third_line",
+    "ladder",
+    "net",
+    "sacrifice",
+    "opening",
+    "middle",
+    "handicap",
+]
 
 
 def ids(exercise: Exercise) -> str:
