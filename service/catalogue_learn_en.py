@@ -142,7 +142,7 @@ LEARN: dict[str, str] = {
         "At the edge they are captured.\n"
         "Check the path first: a friendly stone on it saves the runner."
     ),
-    "learn.ladder.caption": "Black 1, 3, 5: White zigzags into the edge and dies",
+    "learn.ladder.caption": "Black 1 to 9: White zigzags into the corner; Black A3 captures",
     "learn.net.title": "Nets",
     "learn.net.text": (
         "Sometimes atari only chases the stones into open space.\n"
@@ -221,7 +221,7 @@ LEARN: dict[str, str] = {
     ),
     "learn.ex.second_line.1.goal": "Black to capture the white stone on the second line.",
     "learn.ex.third_line.1.goal": "Black to put the white stone at D2 in atari.",
-    "learn.ex.ladder.1.goal": "Black to capture the white stone in a ladder.",
+    "learn.ex.ladder.1.goal": "Black to capture the white stone in a ladder: pick the right side.",
     "learn.ex.net.1.goal": "Black to capture the two white stones.",
     "learn.ex.sacrifice.1.goal": "Black to kill the white group; your stone inside may be taken.",
     "learn.ex.opening.1.goal": "Black to play the first move of the game in a corner.",

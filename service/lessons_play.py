@@ -90,25 +90,28 @@ THIRD_LINE = Lesson(
 _LADDER = """
     . . . . . . .
     . . . . . . .
-    . . . . . . .
     . . . X . . .
-    . . X O . . .
+    . . . O X . .
     . . . . X . .
+    . . . . . . .
     . . . . . . .
     """
 
 LADDER = Lesson(
     "ladder",
-    Diagram(_LADDER, moves=("B D2", "W E3", "B F3", "W E4", "B F4")),
+    Diagram(
+        _LADDER,
+        moves=("B C4", "W D3", "B D2", "W C3", "B B3", "W C2", "B C1", "W B2", "B B1", "W A2"),
+    ),
     (
         Exercise(
             "ladder.1",
             _LADDER,
             Kind.CAPTURE,
-            target="D3",
-            region="A1:F4",
-            rights=("D2 F3 F4", "C2 F3 F4"),
-            wrongs=("C4", "B2"),
+            target="D4",
+            region="A1:F7",
+            rights=("C4 D2 B3 C1 B1 A3", "C4 D2 B3 B2 B1"),
+            wrongs=("D3", "C5"),
         ),
     ),
 )
