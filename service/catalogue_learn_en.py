@@ -109,7 +109,7 @@ LEARN: dict[str, str] = {
         "they are neutral points (dame). Fill them before you pass.\n"
         "Japanese Rules of Go, Art. 9."
     ),
-    "learn.end.caption": "The game is over: the marked points between the walls are neutral",
+    "learn.end.caption": "Black 1 to White 4 fill the neutral points; then both pass",
     "learn.counting.title": "Counting",
     "learn.counting.text": (
         "First the dead stones come off and join the prisoners.\n"
@@ -174,7 +174,7 @@ LEARN: dict[str, str] = {
         "A good move does two jobs: defends and attacks.\n"
         "Look at the whole board, not just one fight."
     ),
-    "learn.middle.caption": "Black 5 splits White's stones: the fight begins",
+    "learn.middle.caption": "Black 1 starts a fight in the middle: each move attacks or defends",
     "learn.handicap.title": "Handicap",
     "learn.handicap.text": (
         "Players of different strength can still have a fair game.\n"

@@ -368,32 +368,23 @@ SEKI = Lesson(
     ),
 )
 
+_END = """
+    . . X . O . .
+    . . X . O . .
+    . . X X O . .
+    . . . X O . .
+    . . . X O O .
+    . . . X . O .
+    . . . X . O .
+    """
+
 END = Lesson(
     "end",
-    Diagram(
-        """
-        . . X . O . .
-        . . X . O . .
-        . . X X O . .
-        . . . X O . .
-        . . . X O O .
-        . . . X . O .
-        . . . X . O .
-        """,
-        counted=True,
-    ),
+    Diagram(_END, moves=("B D6", "W E2", "B E1", "W D7"), shown="before"),
     (
         Exercise(
             "end.1",
-            """
-            . . X . O . .
-            . . X . O . .
-            . . X X O . .
-            . . . X O . .
-            . . . X O O .
-            . . . X . O .
-            . . . X . O .
-            """,
+            _END,
             Kind.POINT,
             points=("D7", "D6", "E2", "E1"),
             rights=("D7", "E1"),
