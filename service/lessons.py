@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from service.i18n import t
 from service.lesson_model import Exercise, Kind, Lesson
+from service.lessons_life import LIFE_LESSONS
 from service.lessons_play import PLAY_LESSONS
 from service.lessons_rules import RULES_LESSONS
 from service.rules_topics import board_of
@@ -15,7 +16,7 @@ from service.views import BoardView
 
 __all__ = ["LESSONS", "Exercise", "Kind", "Lesson", "lesson", "picture_of"]
 
-LESSONS: tuple[Lesson, ...] = RULES_LESSONS + PLAY_LESSONS
+LESSONS: tuple[Lesson, ...] = RULES_LESSONS + LIFE_LESSONS + PLAY_LESSONS
 """Every lesson in the guide's order."""
 
 
