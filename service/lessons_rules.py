@@ -121,7 +121,7 @@ CAPTURE = Lesson(
             Kind.CAPTURE,
             target="B2",
             region="A1:D2 C3",
-            rights=("C2 A1", "C3", "D2"),
+            rights=("C2 C1", "C2 A1", "C3"),
             wrongs=("B1", "C1"),
         ),
     ),
