@@ -270,3 +270,15 @@ def test_regions() -> None:
     assert region_of("A1:B2 E5", 5) == {at(v) for v in ("A1", "A2", "B1", "B2", "E5")}
     assert CAPTURE.task is not None and len(CAPTURE.task.region) == 21
     assert ALONE.task is None
+
+
+def test_every_sentence_the_checks_name_is_in_the_catalogue() -> None:
+    import inspect
+    import re
+
+    from service import exercises
+    from service.catalogue_en import ENGLISH
+
+    keys = set(re.findall(r'"(learn\.(?:why|right)\.\w+)"', inspect.getsource(exercises)))
+    assert len(keys) >= 10
+    assert sorted(keys - set(ENGLISH)) == []
