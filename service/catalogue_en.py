@@ -6,6 +6,7 @@ from service.catalogue_capture_en import CAPTURE
 from service.catalogue_club_en import CLUB
 from service.catalogue_estimate_en import ESTIMATE
 from service.catalogue_learning_en import LEARNING
+from service.catalogue_learn_en import LEARN
 from service.catalogue_rules_en import RULES
 from service.catalogue_settings_en import SETTINGS
 
@@ -532,6 +533,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "console.chat_missing": "{variable} is set but this build has no {adapter} adapter.",
     **CLUB,
     **RULES,
+    **LEARN,
     **SETTINGS,
     **ESTIMATE,
     **LEARNING,

@@ -222,11 +222,15 @@ def _move(text: str, size: int) -> tuple[Color, Point]:
     return Color.from_letter(letter), parse_vertex(vertex, size)
 
 
-@cache
 def position(topic: str) -> Position:
     """The engine's work for ``topic``: the moves played and checked by the engine (an illegal
     move in a diagram raises), the count for counted topics."""
-    diagram = DIAGRAMS[topic]
+    return position_of(DIAGRAMS[topic])
+
+
+@cache
+def position_of(diagram: Diagram) -> Position:
+    """The engine's work for ``diagram`` (a topic's, or a lesson's picture), done once."""
     size, setup, dead = _stones(diagram.rows)
     moves = [_move(text, size) for text in diagram.moves]
     first = moves[0][0] if moves else None
@@ -246,12 +250,15 @@ def position(topic: str) -> Position:
     return Position(game, sequence, counted, seki)
 
 
-def board_of(topic: str) -> BoardView:
-    """The diagram of ``topic`` in the current language: the colours' names as the players',
-    the topic's caption (a counted diagram shows its tally instead)."""
-    shown = position(topic)
+def board_of(topic: str | Diagram, caption: str = "") -> BoardView:
+    """The diagram of ``topic`` (a topic's word, or any :class:`Diagram` with its ``caption``)
+    in the current language: the colours' names as the players', the topic's caption (a
+    counted diagram shows its tally instead)."""
+    diagram = DIAGRAMS[topic] if isinstance(topic, str) else topic
+    shown = position_of(diagram)
+    words = t(f"rules.{topic}.caption") if isinstance(topic, str) else caption
     names = {Color.BLACK: color_name(Color.BLACK), Color.WHITE: color_name(Color.WHITE)}
-    view = board_view(shown.game, names, t(f"rules.{topic}.caption"), shown.counted)
+    view = board_view(shown.game, names, words, shown.counted)
     return dataclasses.replace(
         view,
         last_move=None,  # the numbers show the moves
@@ -259,5 +266,5 @@ def board_of(topic: str) -> BoardView:
         move_number=len(shown.sequence),
         voiding=view.voiding - shown.seki,  # a seki's dame is not an open dame
         sequence=shown.sequence,
-        version=DIAGRAMS[topic].version,
+        version=diagram.version,
     )
