@@ -1,0 +1,188 @@
+"""Check every problem of the problem set with both readers and print a table (an authoring tool).
+
+For each problem: the goal, the level, the engine's reader (:mod:`engine.reading`: ``solve``
+from the start, then ``answer`` for each of the player's moves of the stated line) and GNU Go
+(``owl_attack``/``owl_defend`` for kill and live, ``attack``/``defend`` for capture and escape,
+before the answer and after each move of the line), the nodes and time of the engine's
+``answer`` to the first move. Exits 1 if any problem fails either reader.
+
+    .venv/bin/python scripts/check_problems.py [--no-gnugo] [NUMBER ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.board import Board  # noqa: E402
+from engine.colors import Color  # noqa: E402
+from engine.reading import Goal, ReadingLimit, answer, solve  # noqa: E402
+from gtp.client import find_gnugo  # noqa: E402
+from service.problem_set import Problem, problems  # noqa: E402
+
+#: the GTP commands that ask, for a goal, "can the player still reach it moving first?" and
+#: "can the opponent still prevent it moving first?" (GNU Go answers "1 D4", "0", 2 or 3 for ko)
+COMMANDS: dict[Goal, tuple[str, str]] = {
+    Goal.KILL: ("owl_attack", "owl_defend"),
+    Goal.LIVE: ("owl_defend", "owl_attack"),
+    Goal.CAPTURE: ("attack", "defend"),
+    Goal.ESCAPE: ("defend", "attack"),
+}
+
+
+class GnuGo:
+    """A GNU Go process in GTP mode, one command at a time (synchronous, for tests and tools)."""
+
+    def __init__(self, path: str, level: int = 10) -> None:
+        self._process = subprocess.Popen(
+            [path, "--mode", "gtp", "--level", str(level)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+
+    def send(self, command: str) -> str:
+        """The answer to ``command`` without the ``=``; raises RuntimeError on ``?``."""
+        stdin, stdout = self._process.stdin, self._process.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(command + "\n")
+        stdin.flush()
+        lines = []
+        while (line := stdout.readline()) not in ("\n", ""):
+            lines.append(line.rstrip("\n"))
+        text = "\n".join(lines)
+        if not text.startswith("="):
+            raise RuntimeError(f"GNU Go refused {command!r}: {text}")
+        return text[1:].strip()
+
+    def close(self) -> None:
+        """Ask GNU Go to quit (and wait for it)."""
+        try:
+            self.send("quit")
+        except (RuntimeError, OSError):
+            self._process.kill()
+        self._process.wait(5)
+
+
+def _code(text: str) -> int:
+    return int(text.split()[0])
+
+
+def gnugo_check(engine: GnuGo, problem: Problem) -> str | None:
+    """None when GNU Go agrees with the stated line, else why not."""
+    goal, player, target = problem.task.goal, problem.task.player, problem.task.target
+    can, prevent = COMMANDS[goal]
+    engine.send(f"boardsize {problem.size}")
+    engine.send("clear_board")
+    for point, color in sorted(problem.stones.items()):
+        engine.send(f"play {color.letter} {point.gtp()}")
+    vertex = target.gtp()
+    code = _code(engine.send(f"{can} {vertex}"))
+    if code != 1:
+        return f"{can} {vertex} = {code} before the answer (expected 1)"
+    color = player
+    for index, move in enumerate(problem.line, 1):
+        engine.send(f"play {color.letter} {'pass' if move is None else move.gtp()}")
+        if engine.send(f"color {vertex}") == "empty":
+            if goal in (Goal.KILL, Goal.CAPTURE) and color is player:
+                return None  # the chain at stake is taken: done
+            return f"the chain at {vertex} is gone after move {index}"
+        if color is player:
+            code = _code(engine.send(f"{prevent} {vertex}"))
+            if code != 0:
+                return f"{prevent} {vertex} = {code} after move {index} (expected 0)"
+        else:
+            code = _code(engine.send(f"{can} {vertex}"))
+            if code != 1:
+                return f"{can} {vertex} = {code} after move {index} (expected 1)"
+        color = color.opponent
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class OwnResult:
+    """The engine reader's verdict on one problem."""
+
+    failure: str | None  # None: it confirms the stated line
+    nodes: int  # the nodes of answer() to the first move
+    seconds: float  # the time of answer() to the first move
+
+
+def own_check(problem: Problem) -> OwnResult:
+    """Ask :mod:`engine.reading` to confirm the stated line (see the module docstring)."""
+    task = problem.task
+    board = problem.board()
+    try:
+        verdict = solve(board, task.player, task)
+    except ReadingLimit:
+        return OwnResult("solve: reading limit", 0, 0.0)
+    if not verdict.wins:
+        return OwnResult("solve: the player cannot reach the goal", verdict.nodes, 0.0)
+    nodes, seconds = 0, 0.0
+    color = task.player
+    for index, move in enumerate(problem.line, 1):
+        if color is task.player and move is not None:
+            start = time.perf_counter()
+            try:
+                reply = answer(board, task, move)
+            except ReadingLimit:
+                return OwnResult(f"answer to move {index}: reading limit", nodes, seconds)
+            if index == 1:
+                seconds = time.perf_counter() - start
+                nodes = getattr(reply, "nodes", 0)
+            if not reply.right:
+                return OwnResult(f"move {index} ({move.gtp()}) is judged wrong", nodes, seconds)
+            if reply.done:
+                break
+        _play(board, color, move)
+        color = color.opponent
+    return OwnResult(None, nodes, seconds)
+
+
+def _play(board: Board, color: Color, move: object) -> None:
+    if move is None:
+        board.pass_move()
+    else:
+        from engine.coords import Point
+
+        assert isinstance(move, Point)
+        board.play(color, move)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("numbers", nargs="*", type=int, help="only these problems")
+    parser.add_argument("--no-gnugo", action="store_true", help="the engine's reader only")
+    args = parser.parse_args(argv)
+    chosen = [p for p in problems() if not args.numbers or p.number in args.numbers]
+    path = None if args.no_gnugo else find_gnugo()
+    engine = GnuGo(path) if path else None
+    failed = 0
+    print(f"{'#':>3} {'name':5} {'goal':8} {'kyu':>3}  {'own':28} {'gnugo':40} {'nodes':>7} {'s':>6}")
+    try:
+        for problem in chosen:
+            own = own_check(problem)
+            gnu = "-" if engine is None else (gnugo_check(engine, problem) or "ok")
+            failed += own.failure is not None or gnu not in ("ok", "-")
+            print(
+                f"{problem.number:>3} {problem.name:5} {problem.task.goal.value:8} "
+                f"{problem.kyu:>3}  {own.failure or 'ok':28} {gnu:40} "
+                f"{own.nodes:>7} {own.seconds:6.3f}"
+            )
+    finally:
+        if engine is not None:
+            engine.close()
+    print(f"{len(chosen) - failed} of {len(chosen)} confirmed by both readers")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
