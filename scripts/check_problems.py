@@ -12,6 +12,7 @@ before the answer and after each move of the line), the nodes and time of the en
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import time
@@ -22,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.board import Board  # noqa: E402
-from engine.colors import Color  # noqa: E402
+from engine.coords import Point  # noqa: E402
 from engine.reading import Goal, ReadingLimit, answer, solve  # noqa: E402
 from gtp.client import find_gnugo  # noqa: E402
 from service.problem_set import Problem, problems  # noqa: E402
@@ -112,21 +113,21 @@ class OwnResult:
     """The engine reader's verdict on one problem."""
 
     failure: str | None  # None: it confirms the stated line
-    nodes: int  # the nodes of answer() to the first move
-    seconds: float  # the time of answer() to the first move
+    nodes: int  # the nodes of the reading answer() does for the first move
+    seconds: tuple[float, ...]  # the time of each answer() to a move of the player's
 
 
 def own_check(problem: Problem) -> OwnResult:
-    """Ask :mod:`engine.reading` to confirm the stated line (see the module docstring)."""
+    """Ask :mod:`engine.reading` to confirm the stated line: the player wins moving first, and
+    :func:`engine.reading.answer` judges each of the player's moves in the line right."""
     task = problem.task
     board = problem.board()
     try:
-        verdict = solve(board, task.player, task)
+        if not solve(board, task.player, task).wins:
+            return OwnResult("solve: the goal cannot be reached", 0, ())
     except ReadingLimit:
-        return OwnResult("solve: reading limit", 0, 0.0)
-    if not verdict.wins:
-        return OwnResult("solve: the player cannot reach the goal", verdict.nodes, 0.0)
-    nodes, seconds = 0, 0.0
+        return OwnResult("solve: reading limit", 0, ())
+    nodes, seconds = 0, []
     color = task.player
     for index, move in enumerate(problem.line, 1):
         if color is task.player and move is not None:
@@ -134,27 +135,30 @@ def own_check(problem: Problem) -> OwnResult:
             try:
                 reply = answer(board, task, move)
             except ReadingLimit:
-                return OwnResult(f"answer to move {index}: reading limit", nodes, seconds)
+                return OwnResult(f"move {index} ({move.gtp()}): reading limit", nodes, ())
+            seconds.append(time.perf_counter() - start)
             if index == 1:
-                seconds = time.perf_counter() - start
-                nodes = getattr(reply, "nodes", 0)
+                nodes = _answer_nodes(board, problem, move)
             if not reply.right:
-                return OwnResult(f"move {index} ({move.gtp()}) is judged wrong", nodes, seconds)
+                return OwnResult(f"move {index} ({move.gtp()}) judged wrong", nodes, ())
             if reply.done:
                 break
-        _play(board, color, move)
+        if move is None:
+            board.pass_move()
+        else:
+            board.play(color, move)
         color = color.opponent
-    return OwnResult(None, nodes, seconds)
+    return OwnResult(None, nodes, tuple(seconds))
 
 
-def _play(board: Board, color: Color, move: object) -> None:
-    if move is None:
-        board.pass_move()
-    else:
-        from engine.coords import Point
-
-        assert isinstance(move, Point)
-        board.play(color, move)
+def _answer_nodes(board: Board, problem: Problem, move: Point) -> int:
+    """The nodes of the reading behind ``answer(board, task, move)``: the opponent's, after it."""
+    after = board.copy()
+    after.play(problem.task.player, move)
+    try:
+        return solve(after, problem.task.player.opponent, problem.task).nodes
+    except ReadingLimit:
+        return -1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -166,20 +170,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     path = None if args.no_gnugo else find_gnugo()
     engine = GnuGo(path) if path else None
     failed = 0
-    print(f"{'#':>3} {'name':5} {'goal':8} {'kyu':>3}  {'own':28} {'gnugo':40} {'nodes':>7} {'s':>6}")
+    print(f"{'#':>3} {'name':5} {'goal':8} {'kyu':>3} {'own':30} {'gnugo':44} {'nodes':>7} {'s':>6}")
+    times: list[float] = []
     try:
         for problem in chosen:
             own = own_check(problem)
             gnu = "-" if engine is None else (gnugo_check(engine, problem) or "ok")
             failed += own.failure is not None or gnu not in ("ok", "-")
+            times.extend(own.seconds)
+            first = own.seconds[0] if own.seconds else 0.0
             print(
                 f"{problem.number:>3} {problem.name:5} {problem.task.goal.value:8} "
-                f"{problem.kyu:>3}  {own.failure or 'ok':28} {gnu:40} "
-                f"{own.nodes:>7} {own.seconds:6.3f}"
+                f"{problem.kyu:>3} {own.failure or 'ok':30} {gnu:44} {own.nodes:>7} {first:6.3f}"
             )
     finally:
         if engine is not None:
             engine.close()
+    if times:
+        print(
+            f"answer(): {len(times)} calls, median {statistics.median(times):.3f} s, "
+            f"max {max(times):.3f} s"
+        )
     print(f"{len(chosen) - failed} of {len(chosen)} confirmed by both readers")
     return 1 if failed else 0
 

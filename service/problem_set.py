@@ -118,10 +118,11 @@ def read_problem(data: bytes, name: str, number: int = 0) -> Problem:
     size = _number(_one(root, "SZ", name), name, "SZ")
     if not 5 <= size <= 19:
         raise ProblemError(f"{name}: SZ[{size}] is not a board size from 5 to 19")
+    letter = _one(root, "PL", name)
     try:
-        player = Color.from_letter(_one(root, "PL", name))
+        player = Color.from_letter(letter)
     except ValueError:
-        raise ProblemError(f"{name}: PL must be B or W") from None
+        raise ProblemError(f"{name}: PL[{letter}] is not B or W") from None
     goal_word = _one(root, "XG", name)
     try:
         goal = Goal(goal_word)
