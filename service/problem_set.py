@@ -75,7 +75,7 @@ def _one(node: Mapping[str, list[bytes]], key: str, name: str) -> str:
         raise ProblemError(f"{name}: the root has no {key}")
     if len(values) > 1:
         raise ProblemError(f"{name}: {key} has {len(values)} values, expected one")
-    return values[0].decode("utf-8").strip()
+    return values[0].decode("utf-8", "replace").strip()
 
 
 def _point(text: str, size: int, name: str, key: str) -> Point:
@@ -109,7 +109,18 @@ def _number(text: str, name: str, key: str) -> int:
 
 
 def read_problem(data: bytes, name: str, number: int = 0) -> Problem:
-    """Read and check one problem file (see the module docstring for the format)."""
+    """Read and check one problem file (see the module docstring for the format); raises
+    :class:`ProblemError` with the file's name and the reason.
+
+    >>> data = b"(;SZ[9]PL[W]AB[ab]AW[bb][aa]XG[capture]XT[ab]XR[aa:cc]XL[30];W[ac])"
+    >>> p = read_problem(data, "p0")
+    >>> p.task.goal.value, p.task.target.gtp(), [m.gtp() for m in p.line if m], p.kyu
+    ('capture', 'A8', ['A7'], 30)
+    >>> read_problem(b"(;SZ[9]PL[B]AW[aa]XG[kill]XT[bb]XR[aa:cc]XL[20];B[ab])", "p1")
+    Traceback (most recent call last):
+    ...
+    service.problem_set.ProblemError: p1: XT[B8] is empty; the goal kill needs a white stone there
+    """
     try:
         nodes = read_main_line(data)
     except SgfError as error:
