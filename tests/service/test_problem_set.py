@@ -44,6 +44,7 @@ def test_a_problem_is_consistent(item: Problem) -> None:
     assert all(0 <= p.row < item.size and 0 <= p.col < item.size for p in task.region)
     assert any(board.get(p) is None for p in task.region)
     assert item.line and item.line[0] is not None
+    assert all(move in task.region for move in item.line if move is not None)
     assert 10 <= item.kyu <= 30
     if task.goal in (Goal.KILL, Goal.LIVE):  # a small region keeps the reading local
         assert sum(board.get(p) is None for p in task.region) <= 16
