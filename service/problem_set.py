@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
 
@@ -56,7 +56,9 @@ class Problem:
     number: int  # 1.. in file order (difficulty)
     name: str  # the file stem, "p001"
     size: int
-    stones: Mapping[Point, Color]  # the setup
+    #: the setup (a read-only mapping: not hashable, so left out of == and hash, which the
+    #: name and number decide)
+    stones: Mapping[Point, Color] = field(compare=False)
     task: Task
     kyu: int  # 30..10
     line: tuple[Point | None, ...]  # the stated answer (None: a pass), from task.player on
