@@ -91,6 +91,12 @@ class Position:
                 return True  # a friend with another liberty, or an enemy it captures
         return False
 
+    def captures(self, color: int, index: int) -> bool:
+        """Whether ``color`` playing ``index`` captures (an enemy neighbour in atari)."""
+        cells = self.cells
+        enemy = 3 - color
+        return any(cells[n] == enemy and len(self.chain(n)[1]) == 1 for n in self.nbrs[index])
+
     def play(self, color: int, index: int) -> list[int]:
         """Put a stone of ``color`` on ``index`` (a legal move): captures and ko. Returns the
         captured points."""

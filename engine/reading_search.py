@@ -22,6 +22,10 @@ MAX_DEPTH = 150
 #: into the problem (or more) has escaped: the chase has had its chance
 CHASE_DEPTH = 10
 
+#: in CAPTURE and ESCAPE, the attacker plays nets (points next to the target's liberties) only
+#: this many plies into the problem; deeper, it plays the target's liberties (ladders)
+NET_DEPTH = 5
+
 PASS = -1
 
 #: a position for the search: its hash, the side to move and the simple-ko point (Art. 6)
@@ -110,16 +114,18 @@ class Reader:
                 return last
         return PASS
 
-    def moves(self, position: Position, color: int, hint: int = PASS) -> list[int]:
-        """The legal candidate moves of ``color`` (no pass), best first: the hint, captures,
-        the target's liberties, then points with more empty neighbours."""
+    def moves(self, position: Position, color: int, depth: int, hint: int = PASS) -> list[int]:
+        """The legal candidate moves of ``color`` (no pass), ``depth`` plies into the problem,
+        best first: the hint, captures, the target's liberties, then points with more empty
+        neighbours."""
         cells, nbrs = position.cells, position.nbrs
         libs = position.liberties(self.target)
         points: set[int]
         if self.chase:
             points = set(libs)
-            for lib in libs:
-                points.update(n for n in nbrs[lib] if cells[n] == 0)
+            if color == self.defender or depth < NET_DEPTH:
+                for lib in libs:
+                    points.update(n for n in nbrs[lib] if cells[n] == 0)
             if color == self.defender:
                 for stone in position.chain(self.target)[0]:
                     for n in nbrs[stone]:
@@ -175,7 +181,7 @@ class Reader:
         self, position: Position, color: int, depth: int, key: Key
     ) -> tuple[bool, bool]:
         hint = self.hints.get(key, PASS)
-        options = self.moves(position, color, hint)
+        options = self.moves(position, color, depth, hint)
         if color == self.defender:  # the attacker's pass loses: the defender passes back
             if key in self.hints and hint == PASS:
                 options.insert(0, PASS)
@@ -228,7 +234,7 @@ class Reader:
             return True
         if color != who and color == self.attacker and plies < 2:
             return False  # the attacker passes and the defender passes back: two plies
-        options = self.moves(position, color, self.hints.get(key, PASS))
+        options = self.moves(position, color, depth, self.hints.get(key, PASS))
         if color == self.defender:
             options.append(PASS)
         for move in options:
@@ -253,11 +259,12 @@ class Reader:
         won, _ = self.wins(position, color, depth)
         key = (position.hash, color, position.ko)
         who = color if won else 3 - color
-        options = self.moves(position, color, self.hints.get(key, PASS))
+        options = self.moves(position, color, depth, self.hints.get(key, PASS))
         options.append(PASS)
         children: dict[int, Position] = {}
         survivor = [self.hints.get(key, PASS) if won else PASS]
         floor = [0]  # the most plies known not to be enough
+        losing: set[int] = set()  # the side to move's losing moves, when it wins
 
         def within(move: int, plies: int) -> bool:
             if move == PASS and color == self.attacker:
@@ -265,6 +272,10 @@ class Reader:
             after = children.get(move)
             if after is None:
                 after = children[move] = self.child(position, color, move)
+                if won and self.wins(after, 3 - color, depth + 1)[0]:
+                    losing.add(move)  # it cannot win faster either
+            if move in losing:
+                return False
             return self.forces(after, 3 - color, who, plies - 1, depth + 1)
 
         def holds(plies: int) -> bool:
@@ -290,7 +301,10 @@ class Reader:
             best = next(m for m in options if within(m, plies))
         else:
             longest = [m for m in options if not within(m, plies - 1)]
-            best = PASS if PASS in longest else longest[0]
+            # a capture resists as long as a pass: played (a snapback's first capture), else
+            # the pass: a move that changes nothing is no resistance
+            captures = [m for m in longest if m != PASS and position.captures(color, m)]
+            best = captures[0] if captures else PASS if PASS in longest else longest[0]
         return won, best, plies
 
     def first_moves(self, position: Position, color: int) -> list[int]:

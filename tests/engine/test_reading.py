@@ -6,7 +6,11 @@ board); the other letters are empty points named in the test.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from engine.board import Board
 from engine.colors import Color
@@ -129,22 +133,31 @@ def test_a_net_captures_where_the_atari_fails():
     assert right.right and not right.done and right.reply is not None
 
 
-#: Black's throw-in at B1 is taken at A1 and black takes back three stones at B1 (snapback);
-#: white's chain A2-C2 is also short of liberties at A1 and B1.
+#: White's four stones A2-C2-C1 have two liberties inside, A1 and B1. The throw-in A1 is taken
+#: at B1 and black takes back the five stones at A1 (snapback); so does the throw-in B1, and so
+#: does E2, which saves the black stones D1-D2. Elsewhere, White ataris D1-D2 at E2 and gets out.
 SNAPBACK = """
 7 . . . . . . .
 6 . . . . . . .
 5 . . . . . . .
-4 X X X X . . .
-3 O O O X . . .
-2 . . O X . . .
+4 . . . . . . .
+3 X X X O . . .
+2 O O O X . . .
 1 . . O X . . .
   A B C D E F G"""
 
 
 def test_a_snapback_is_read_to_the_recapture():
-    board, task = task_of(SNAPBACK, Goal.CAPTURE, B, "A3")
-    assert "B2" in gtp(winning_moves(board, task))
+    board, task = task_of(SNAPBACK, Goal.CAPTURE, B, "A2")
+    assert gtp(winning_moves(board, task)) == ["A1", "B1", "E2"]
+    throw_in = answer(board, task, pt("A1", 7))
+    assert throw_in.right and not throw_in.done
+    assert throw_in.reply == pt("B1", 7) and throw_in.captured == (pt("A1", 7),)
+    back = answer(throw_in.board, task, pt("A1", 7))
+    assert back.right and back.done and back.reply is None
+    assert set(back.captured) == set(pts("A2 B2 C2 B1 C1", 7))
+    tenuki = answer(board, task, pt("G7", 7))
+    assert not tenuki.right and tenuki.reply == pt("E2", 7)
 
 
 def test_a_right_move_gets_the_longest_resistance_until_the_capture_is_done():
@@ -174,16 +187,25 @@ def test_done_when_the_target_is_captured():
 
 # -- ESCAPE ---------------------------------------------------------------------------------------
 
-#: White's stones C3-C4 are cut off; capturing the cutting stone D3 (in atari, at E3) saves them.
+#: White's stones C4-D4-C3 are in atari (at C2); the cutting stone D3 is in atari too, and
+#: taking it at D2 saves them.
 CUTTING_STONE = """
 7 . . . . . . .
 6 . . . . . . .
-5 . . X . . . .
-4 . X O X . . .
+5 . . X X . . .
+4 . X O O X . .
 3 . X O X O . .
-2 . . X O . . .
+2 . . . . O . .
 1 . . . . . . .
   A B C D E F G"""
+
+
+def test_capturing_the_cutting_stone_escapes():
+    board, task = task_of(CUTTING_STONE, Goal.ESCAPE, W, "C4")
+    assert task.attacker is B and task.defender is W
+    assert pt("D2", 7) in winning_moves(board, task)
+    step = answer(board, task, pt("D2", 7))
+    assert step.right and step.captured == (pt("D3", 7),)
 
 
 # -- KILL and LIVE --------------------------------------------------------------------------------
@@ -212,6 +234,34 @@ BULKY_FIVE = """
 3 O O O X . . . . .
 2 r r O O X . . . .
 1 r r r O X . . . .
+  A B C D E F G H J"""
+
+#: One real eye (A1) and a false one (D1, with the black stone C2 on its diagonal): D2-E2-E1
+#: are in atari there, and connecting at D1 leaves one eye. The group is dead.
+FALSE_EYE = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . . . . . . . .
+6 . . . . . . . . .
+5 . . . . . . . . .
+4 . . . . . . . . .
+3 X X X X X X . . .
+2 O O X O O X . . .
+1 r O O r O X . . .
+  A B C D E F G H J"""
+
+#: Eye against eye (A2 for White, D1 for Black) with one shared liberty F1: whoever fills it
+#: is captured. A seki: both pass, and White lives.
+SEKI = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . . . . . . . .
+6 . . . . . . . . .
+5 . . . . . . . . .
+4 X X X X X X X X .
+3 O O O O O O O X .
+2 r O X X X O O X .
+1 O O X r X r O X .
   A B C D E F G H J"""
 
 #: Two real eyes (A1, C1): unconditionally alive, nothing to read.
@@ -245,6 +295,26 @@ def test_the_vital_point_of_bulky_five_lives():
     assert gtp(winning_moves(board, task)) == ["B1"]
     wrong = answer(board, task, pt("A2", 9))
     assert not wrong.right and wrong.reply == pt("B1", 9)
+
+
+def test_a_group_with_a_false_eye_is_dead():
+    board, task = task_of(FALSE_EYE, Goal.KILL, B, "A2")
+    assert status(board, task) is Status.OPEN
+    assert gtp(winning_moves(board, task)) == ["D1"]  # A1 is suicide
+    capture = answer(board, task, pt("D1", 9))  # takes the three stones: one eye is left
+    assert capture.right and len(capture.captured) == 3
+    live = Task(Goal.LIVE, W, task.target, task.region)
+    assert winning_moves(board, live) == []  # connecting at D1 leaves one eye
+
+
+def test_a_seki_is_life_and_both_pass():
+    board, task = task_of(SEKI, Goal.LIVE, W, "A3")
+    verdict = solve(board, W, task)
+    assert verdict.wins and verdict.move is None  # White passes
+    assert winning_moves(board, task) == []  # filling a liberty loses
+    kill = Task(Goal.KILL, B, task.target, task.region)
+    assert not solve(board, B, kill).wins
+    assert winning_moves(board, kill) == []
 
 
 def test_a_pass_alive_group_has_already_lived():
@@ -281,3 +351,101 @@ def test_the_escape_threshold_settles_a_chase():
     after = answer(board, task, pt("D3", 9))  # three liberties: not yet out
     assert after.right is False or after.reply is not None
     assert pts("D3", 9)
+
+
+# -- properties -----------------------------------------------------------------------------------
+
+SMALL = 5
+BUDGET = 3_000
+
+
+def random_board(choices: list[int]) -> Board:
+    """A 5×5 board after the moves ``choices`` pick among the legal points, colours alternating."""
+    board = Board(SMALL)
+    color = B
+    for choice in choices:
+        legal = board.legal_points(color)
+        if legal:
+            board.play(color, legal[choice % len(legal)])
+        color = color.opponent
+    return board
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> tuple[Board, Task]:
+    """A small random position and a task on one of its stones, with a region of up to six
+    empty points around the target's liberties."""
+    board = random_board(draw(st.lists(st.integers(0, 10_000), min_size=6, max_size=22)))
+    stones = sorted(board.stones())
+    assume(stones)
+    target, color = stones[draw(st.integers(0, len(stones) - 1))]
+    near = sorted(
+        {
+            q
+            for lib in board.liberties(target)
+            for q in (lib, *board.neighbours(lib))
+            if board.get(q) is None
+        }
+    )
+    region = frozenset(draw(st.lists(st.sampled_from(near), max_size=6))) if near else frozenset()
+    goal = draw(st.sampled_from(list(Goal)))
+    player = color if goal in (Goal.ESCAPE, Goal.LIVE) else color.opponent
+    return board, Task(goal, player, target, region)
+
+
+def snapshot(board: Board) -> tuple[object, ...]:
+    return str(board), board.hash, board.ko_point, board.ko_color, dict(board.prisoners)
+
+
+@settings(max_examples=50, deadline=None)
+@given(problems(), st.integers(0, 100))
+def test_reading_never_changes_the_board(problem: tuple[Board, Task], pick: int):
+    board, task = problem
+    before = snapshot(board)
+    for to_move in (B, W):
+        with contextlib.suppress(ReadingLimit):
+            solve(board, to_move, task, budget=BUDGET)
+    with contextlib.suppress(ReadingLimit):
+        winning_moves(board, task, budget=BUDGET)
+    legal = board.legal_points(task.player)
+    if legal:
+        with contextlib.suppress(ReadingLimit):
+            answer(board, task, legal[pick % len(legal)], budget=BUDGET)
+    assert snapshot(board) == before
+
+
+def transform(point: Point, symmetry: int) -> Point:
+    """One of the eight symmetries of the 5×5 board."""
+    row, col = point
+    if symmetry & 1:
+        row, col = col, row
+    if symmetry & 2:
+        row = SMALL - 1 - row
+    if symmetry & 4:
+        col = SMALL - 1 - col
+    return Point(row, col)
+
+
+@settings(max_examples=50, deadline=None)
+@given(problems(), st.integers(1, 7), st.sampled_from([B, W]))
+def test_a_mirrored_position_gets_the_mirrored_verdict(
+    problem: tuple[Board, Task], symmetry: int, to_move: Color
+):
+    board, task = problem
+    board.pass_move()  # the ko ban does not survive the copy below
+    mirrored = Board(SMALL)
+    mirrored.edit((color, transform(p, symmetry)) for p, color in board.stones())
+    twin = Task(
+        task.goal,
+        task.player,
+        transform(task.target, symmetry),
+        frozenset(transform(p, symmetry) for p in task.region),
+    )
+    try:
+        verdict = solve(board, to_move, task, budget=BUDGET)
+        other = solve(mirrored, to_move, twin, budget=BUDGET)
+    except ReadingLimit:
+        assume(False)
+        return
+    assert verdict.wins == other.wins
+    assert verdict.plies == other.plies
