@@ -449,3 +449,29 @@ def test_a_mirrored_position_gets_the_mirrored_verdict(
         return
     assert verdict.wins == other.wins
     assert verdict.plies == other.plies
+
+
+#: White has just taken the ko at B2 (the black stone on C2): Black may not take back at once.
+KO = """
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . X O . . . .
+2 X . X O . . .
+1 . X O . . . .
+  A B C D E F G"""
+
+
+def test_the_ko_ban_holds_in_the_reading():
+    board = board_from(KO)
+    board.play(W, pt("B2", 7))  # takes C2: a ko
+    assert board.ko_point == pt("C2", 7)
+    task = Task(Goal.CAPTURE, B, pt("B2", 7), frozenset(pts("C2 F6", 7)))
+    verdict = solve(board, B, task)
+    assert not verdict.wins  # Black must wait; White connects at C2
+    with pytest.raises(IllegalMove):
+        answer(board, task, pt("C2", 7))
+    board.pass_move()  # the ban lifts: now the retake captures
+    retake = solve(board, B, task)
+    assert retake.wins and retake.move == pt("C2", 7) and retake.plies == 1
