@@ -1,0 +1,1 @@
+"""The problem files of :mod:`service.problem_set` (``pNNN.sgf``, easiest first)."""
