@@ -80,7 +80,10 @@ def verdict_lines(exercise: Exercise, outcome: Outcome, answer: str) -> list[str
     opponent = color_name(exercise.player.opponent)
     reply = outcome.reply.gtp() if outcome.reply is not None else None
     if outcome.right and outcome.done:
-        return [t("learn.right", answer=answer)]
+        said = [t("learn.right", answer=answer)]
+        if outcome.note is not None:
+            said.append(t(outcome.note, **outcome.params))
+        return said
     if outcome.right:
         if reply is None:
             return [t("learn.right_passes", answer=answer, color=opponent)]

@@ -23,7 +23,7 @@ from service.errors import BadArguments, IllegalMoveError
 from service.exercises import Exercise, Kind, Outcome
 from service.i18n import LANGUAGES, lines_of, plural, t, translate
 from service.learning import Progress, ReadingKey, lesson_key, position
-from service.lessons import LESSONS, lesson, lesson_board
+from service.lessons import LESSONS, lesson, picture_of
 from service.options import parse_point
 from service.ports import LearnerRow
 from service.puzzle_views import goal_text, puzzle_board, verdict_lines
@@ -118,17 +118,29 @@ def reading_of(progress: Progress, word: str) -> ReadingKey:
     return key, progress.moves, answer
 
 
-def is_answer(word: str) -> bool:
+def counting(progress: Progress, word: str) -> bool:
+    """``0`` answering a count (a tie) rather than naming a lesson."""
+    if word != "0" or progress.exercise == 0 or progress.lesson > len(LESSONS):
+        return False
+    exercise = learning.exercise_of(lesson_key(progress.lesson, progress.exercise))
+    return exercise.kind is Kind.COUNT
+
+
+def is_answer(progress: Progress, word: str) -> bool:
     """A word that answers rather than steers (``reset``, ``next``, a lesson's number)."""
-    return not (word.isdigit() or said(word, "learn.word.reset") or said(word, "learn.word.next"))
+    if word.isdigit():
+        return counting(progress, word)
+    return not (said(word, "learn.word.reset") or said(word, "learn.word.next"))
 
 
 async def prepare(unit: Unit, command: Learn) -> Callable[[], Awaitable[object]] | None:
     """Before the write: the reading an answer needs, read outside any transaction."""
-    if command.word is None or not is_answer(command.word):
+    if command.word is None:
         return None
     try:
         _, progress = await load(unit)
+        if not is_answer(progress, command.word.strip()):
+            return None
         reading = reading_of(progress, command.word)
     except Exception:  # the write says what is wrong
         return None
@@ -161,7 +173,7 @@ async def learn(unit: Unit, command: Learn) -> View:
     word = (command.word or "").strip()
     if not word:
         view, progress = show(progress)
-    elif word.isdigit():
+    elif word.isdigit() and not counting(progress, word):
         number = int(word)
         if not 1 <= number <= len(LESSONS):
             raise BadArguments(t("learn.error.no_lesson", n=number, total=len(LESSONS)))
@@ -197,7 +209,7 @@ def show(progress: Progress) -> tuple[View, Progress]:
             *lines_of(t(f"learn.{found.key}.text")),
             plural(count, "learn.exercises_follow"),
         )
-        view = View(lines, board=lesson_board(found))
+        view = View(lines, board=picture_of(found))
         return view, dataclasses.replace(progress, exercise=1, moves=())
     key = lesson_key(number, progress.exercise)
     exercise = learning.exercise_of(key)
