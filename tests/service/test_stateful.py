@@ -34,7 +34,7 @@ import contextlib
 import itertools
 import random
 from collections.abc import Coroutine, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, event, settings
@@ -105,6 +105,8 @@ from service.commands import (
 from service.computer import engine_actor
 from service.errors import UserError
 from service.handlers import HANDLERS, handler_of
+from service.handlers.learning import Learn
+from service.handlers.problems import AskProblem
 from service.match import Match
 from service.model import player_of, rebuild
 from service.players import is_engine
@@ -237,6 +239,8 @@ class Store:
     games: Mapping[int, StoredGame]
     players: Mapping[str, PlayerRow | None]
     updates: Mapping[str, tuple[int | None, float]]
+    #: each person's lessons and problems (``learn``, ``problem``), from the memory tables too
+    learners: Mapping[str, object] = field(default_factory=dict)
 
 
 def differences(before: Store, after: Store) -> list[str]:
@@ -250,6 +254,8 @@ def differences(before: Store, after: Store) -> list[str]:
             found.append(f"player {pid}: {before.players.get(pid)} -> {after.players.get(pid)}")
     if before.updates != after.updates:
         found.append(f"updates: {sorted(set(after.updates) ^ set(before.updates))}")
+    if before.learners != after.learners:
+        found.append(f"learners: {before.learners} -> {after.learners}")
     return found
 
 
@@ -321,7 +327,8 @@ class ServiceMachine(RuleBasedStateMachine):
         # games come only from challenges, which the machine tracks: no game it does not know of
         assert len(self.database.tables.games) == len(games), "a game the machine did not make"
         players = {pid: found.get(pid) for pid in self.actors}
-        return Store(games, players, dict(self.database.tables.updates))
+        learners = dict(self.database.tables.learners)
+        return Store(games, players, dict(self.database.tables.updates), learners)
 
     def execute(self, command: AnyCommand, request: Request) -> Any:
         """Run ``command``; then ``self.snapshot`` is the store as it is now. Notes the games it
@@ -950,6 +957,19 @@ class ServiceMachine(RuleBasedStateMachine):
         """``rules``: about no game, for anyone; only an unknown topic is refused."""
         ok, _ = self.send(Rules(topic), self.request(data, actor, None))
         assert ok == (topic != "x")
+
+    @rule(
+        data=st.data(),
+        actor=ACTORS,
+        word=st.sampled_from(
+            (None, "1", "12", "99", "next", "reset", "C3", "a1", "Z9", "B+3", "0", "xx", "B2")
+        ),
+    )
+    def learning(self, data: st.DataObject, actor: Actor, word: str | None) -> None:
+        """``learn`` and ``problem``: about no game; a refused word changes nothing, and no
+        game changes either way."""
+        self.send(Learn(word), self.request(data, actor, None))
+        self.send(AskProblem(word), self.request(data, actor, None))
 
     @rule(data=st.data(), actor=ACTORS, moves=st.lists(TRY_MOVES, max_size=4))
     def try_(self, data: st.DataObject, actor: Actor, moves: list[str]) -> None:
