@@ -5,8 +5,8 @@ from __future__ import annotations
 from service.catalogue_capture_en import CAPTURE
 from service.catalogue_club_en import CLUB
 from service.catalogue_estimate_en import ESTIMATE
-from service.catalogue_learning_en import LEARNING
 from service.catalogue_learn_en import LEARN
+from service.catalogue_learning_en import LEARNING
 from service.catalogue_rules_en import RULES
 from service.catalogue_settings_en import SETTINGS
 

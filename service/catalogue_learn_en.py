@@ -67,7 +67,7 @@ LEARN: dict[str, str] = {
     "learn.life.title": "Living groups: two eyes",
     "learn.life.text": (
         "An eye is an empty point surrounded by one group.\n"
-        "The opponent can fill an eye only as the last liberty.\n"
+        "The opponent may play in an eye only to take the group's last liberty.\n"
         "With two separate eyes that never happens: both can't be filled.\n"
         "So a group with two eyes lives for ever.\n"
         "Japanese Rules of Go, Art. 7 (and Art. 4)."
@@ -77,8 +77,8 @@ LEARN: dict[str, str] = {
     "learn.dead.text": (
         "A surrounded group with only one eye is dead.\n"
         "The opponent fills the outside liberties, then the eye.\n"
-        "A space of three in a row is only one eye\n"
-        "if the opponent plays in its middle first.\n"
+        "Three empty points in a row give only one eye\n"
+        "once the opponent has played in their middle.\n"
         "Dead stones come off at the end as prisoners.\n"
         "Japanese Rules of Go, Art. 7."
     ),
@@ -121,7 +121,7 @@ LEARN: dict[str, str] = {
     "learn.counting.caption": "The counted board: territory, dead stones taken off, prisoners",
     "learn.second_line.title": "A stone on the second line",
     "learn.second_line.text": (
-        "A stone on the second line that runs along the edge is lost:\n"
+        "A second-line stone that runs along the edge is lost:\n"
         "each push gives it only one new liberty, and you take it back.\n"
         "Chase it toward the edge, not toward the middle:\n"
         "facing the middle it gains two liberties a move and escapes."
@@ -247,7 +247,9 @@ LEARN: dict[str, str] = {
     "learn.why.legal": "{point} is allowed: a stone there has a liberty.",
     "learn.why.legal_captures": "{point} is allowed: it captures first, so it has liberties.",
     "learn.why.captured": "White answers at {reply} and captures your stones.",
-    "learn.why.target_captured": "White answers at {reply} and captures your stones.",
+    "learn.why.target_captured": (
+        "White answers at {reply} and captures the stones you had to save."
+    ),
     "learn.why.dies": "White answers at {reply}: now your group cannot make two eyes.",
     "learn.why.caught": "White answers at {reply}: your stones cannot get out.",
     "learn.why.lives": "White answers at {reply} and the group lives.",

@@ -57,8 +57,7 @@ LEARNING: dict[str, str | tuple[str, str]] = {
     "problem.over": "This problem is over: `problem` gives you a new one.",
     "problem.solved": "Solved! Send `problem` for the next one (about {kyu} kyu).",
     "problem.failed": (
-        "Problem {n} is over this time. Send `problem {n}` to try it again, or `problem` for "
-        "another."
+        "Problem {n}: not this time. Send `problem {n}` to try again, or `problem` for another one."
     ),
     "problem.error.none": "You have no problem yet: send `problem` to get one.",
     "problem.error.over": (

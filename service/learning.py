@@ -26,7 +26,9 @@ from engine.board import Board
 from engine.colors import Color
 from engine.coords import format_vertex, parse_vertex
 from engine.diagram import format_diagram
-from service.exercises import Exercise, Kind, Outcome, check_count, check_move, start
+from service.context import Context
+from service.exercises import Outcome, check_count, check_move, start
+from service.lesson_model import Exercise, Kind
 from service.lessons import lesson
 from service.ports import LearnerRow
 from service.problem_set import Problem, problem
@@ -168,14 +170,13 @@ def read_answer(reading: ReadingKey) -> Outcome:
     return check_move(exercise, board, parse_vertex(answer, board.size))
 
 
-async def outcome(unit_or_context: Unit | Any, reading: ReadingKey) -> Outcome:
+async def outcome(context: Context, reading: ReadingKey) -> Outcome:
     """The verdict on an answer: from the cache, or read off the event loop (the bot's reading
     process when it has one, else a worker thread) and kept."""
     found = _OUTCOMES.get(reading)
     if found is not None:
         _OUTCOMES.move_to_end(reading)
         return found
-    context = getattr(unit_or_context, "context", unit_or_context)
     loop = asyncio.get_running_loop()
     result = await loop.run_in_executor(context.judging, read_answer, reading)
     _OUTCOMES[reading] = result

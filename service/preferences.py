@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from service.i18n import LANGUAGES, supported
-from service.registry import Option
+from service.registry import Option, OptionKind
 
 LANGUAGE, THEME, NOTIFY = "language", "theme", "notify"
 #: a channel's alone: ``on`` lets the players of rated and league games living in the channel ask
@@ -45,7 +45,7 @@ OPTIONS = (
     ),
     Option(ESTIMATE, choices=(*CHOICES[ESTIMATE], AUTO), names=f"settings.{ESTIMATE}"),
     Option(PROBLEM, choices=(*CHOICES[PROBLEM], AUTO), names=f"settings.{PROBLEM}"),
-    Option(PROBLEM_HOUR, choices=(*CHOICES[PROBLEM_HOUR], AUTO)),  # 24 hours and auto: 25
+    Option(PROBLEM_HOUR, OptionKind.INT),  # 0-23 (checked by `settings`: no list to sync)
 )
 
 

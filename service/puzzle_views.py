@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from engine.board import Board
 from engine.colors import Color
 from engine.coords import parse_vertex
-from service.exercises import Exercise, Kind, Outcome
-from service.i18n import t
+from service.exercises import Outcome
+from service.i18n import Text, t
 from service.learning import PuzzleKey, exercise_of, position
+from service.lesson_model import Exercise, Kind
 from service.views import BoardView, Spot, color_name
 
 
@@ -74,7 +75,7 @@ def puzzle_board(
     )
 
 
-def verdict_lines(exercise: Exercise, outcome: Outcome, answer: str) -> list[str]:
+def verdict_lines(exercise: Exercise, outcome: Outcome, answer: str) -> list[Text]:
     """What an answer gets: right (and done, or the reply and "your move"), or wrong with the
     refutation and the one sentence why."""
     opponent = color_name(exercise.player.opponent)

@@ -173,6 +173,7 @@ class Group(enum.StrEnum):
 
     GO = "go"
     CLUB = "club"
+    STUDY = "study"  # learning: the lessons and the problems
 
 
 @dataclass(frozen=True, slots=True)

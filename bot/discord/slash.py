@@ -210,6 +210,11 @@ def club_group(run: Run, complete: Complete) -> app_commands.Group:
     return _group(Group.CLUB, "discord.club_group", run, complete)
 
 
+def study_group(run: Run, complete: Complete) -> app_commands.Group:
+    """The ``/study`` group: the rules, the lessons (``learn``) and the problems (``problem``)."""
+    return _group(Group.STUDY, "discord.study_group", run, complete)
+
+
 def _group(group: Group, key: str, run: Run, complete: Complete) -> app_commands.Group:
     """The slash group ``group`` described by the message ``key``, with its commands."""
     made = app_commands.Group(name=group.value, description=localized(key))

@@ -24,10 +24,10 @@ MODULES = (
     "web_reads",
     "leagues",
     "accounts",
-    "settings",
     "rules",
     "learning",
     "problems",
+    "settings",
 )
 """The handler modules, in the order people read their commands in the help, the menus and the
 slash groups (a command registered in a new module needs its module named here)."""

@@ -20,14 +20,15 @@ from engine.errors import IllegalReason
 from service import learning, people
 from service.commands import Command
 from service.errors import BadArguments, IllegalMoveError
-from service.exercises import Exercise, Kind, Outcome
+from service.exercises import Outcome
 from service.i18n import LANGUAGES, lines_of, plural, t, translate
 from service.learning import Progress, ReadingKey, lesson_key, position
+from service.lesson_model import Exercise, Kind
 from service.lessons import LESSONS, lesson, picture_of
 from service.options import parse_point
 from service.ports import LearnerRow
 from service.puzzle_views import goal_text, puzzle_board, verdict_lines
-from service.registry import Arg, ArgKind, command
+from service.registry import Arg, ArgKind, Group, command
 from service.unit import Unit
 from service.views import View
 
@@ -36,7 +37,7 @@ _ILLEGAL = {
     IllegalReason.SUICIDE: "error.illegal_suicide",
     IllegalReason.KO: "error.illegal_ko",
 }
-_COUNT = re.compile(r"^(?:[a-zčé]{1,2}\s*\+\s*\d{1,3}(?:[.,]5)?|0|jigo)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(?:[bw]\+\d{1,3}(?:[.,]5)?|0|jigo)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +84,11 @@ async def save(unit: Unit, row: LearnerRow, progress: Progress) -> None:
 def answer_text(exercise: Exercise, word: str, size: int) -> str:
     """The answer as the reading key holds it: a point in its canonical form (``C3``), or a
     count (``B+3``). Raises :class:`~service.errors.InvalidPoint` for a point off the board."""
-    if exercise.kind is Kind.COUNT:
-        if not _COUNT.match(word.strip()):
+    if exercise.kind is Kind.COUNT:  # B (Black) or W (White) in every language, as SGF writes
+        text = re.sub(r"\s+", "", word)
+        if not _COUNT.match(text):
             raise BadArguments(t("learn.error.count_form", word=word.strip()))
-        return word.strip()
+        return text.upper()
     return format_vertex(parse_point(word, size))
 
 
@@ -165,6 +167,7 @@ async def prepare(unit: Unit, command: Learn) -> Callable[[], Awaitable[object]]
     args=(Arg("answer", ArgKind.WORD, required=False),),
     local={"cs": ("lekce",), "hu": ("lecke",)},
     game=False,
+    group=Group.STUDY,  # Discord's /study
     prepare=prepare,
 )
 async def learn(unit: Unit, command: Learn) -> View:
@@ -186,7 +189,7 @@ async def learn(unit: Unit, command: Learn) -> View:
         view, progress = show(progress)
     else:
         reading = reading_of(progress, word)
-        view, progress = judged(progress, reading, await learning.outcome(unit, reading))
+        view, progress = judged(progress, reading, await learning.outcome(unit.context, reading))
     await save(unit, row, progress)
     return view
 
@@ -199,7 +202,7 @@ def show(progress: Progress) -> tuple[View, Progress]:
     found = lesson(number)
     if progress.exercise == 0:
         count = len(found.exercises)
-        lines = (
+        lines: tuple[str, ...] = (
             t(
                 "learn.lesson_header",
                 n=number,

@@ -16,17 +16,18 @@ import datetime
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from service import learning
+from service import learning, people
 from service.commands import Command
 from service.errors import BadArguments, WrongPhase
 from service.events import DailyScheduled
+from service.exercises import Outcome
 from service.handlers.learning import answer_text, checked_move, load, said, save
 from service.i18n import t
 from service.learning import FIRST_KYU, LAST_KYU, Progress, ReadingKey, position, problem_key
 from service.ports import DailyRow
 from service.problem_set import for_level, problem, problems
 from service.puzzle_views import goal_text, puzzle_board, verdict_lines
-from service.registry import Arg, ArgKind, command
+from service.registry import Arg, ArgKind, Group, command
 from service.unit import Unit
 from service.views import View
 
@@ -85,6 +86,7 @@ async def prepare(unit: Unit, command: AskProblem) -> Callable[[], Awaitable[obj
     args=(Arg("answer", ArgKind.WORD, required=False),),
     local={"cs": ("uloha",), "hu": ("feladvany",)},
     game=False,
+    group=Group.STUDY,  # Discord's /study
     prepare=prepare,
 )
 async def problem_command(unit: Unit, command: AskProblem) -> View:
@@ -104,7 +106,7 @@ async def problem_command(unit: Unit, command: AskProblem) -> View:
         progress = started(progress, chosen(progress))
     else:
         reading = reading_of(progress, word)
-        view, progress = judged(progress, reading, await learning.outcome(unit, reading))
+        view, progress = judged(progress, reading, await learning.outcome(unit.context, reading))
         await save(unit, row, progress)
         return view
     await save(unit, row, progress)
@@ -143,9 +145,7 @@ def shown(progress: Progress) -> View:
     return View((title, how), board=board)
 
 
-def judged(
-    progress: Progress, reading: ReadingKey, outcome: learning.Outcome
-) -> tuple[View, Progress]:
+def judged(progress: Progress, reading: ReadingKey, outcome: Outcome) -> tuple[View, Progress]:
     """The verdict on an answer, and the progress it leads to."""
     key, moves, answer = reading
     number = key[1]
@@ -225,6 +225,7 @@ async def post_daily(unit: Unit, channel: str) -> View | None:
     row = await unit.uow.learning.daily(channel)
     if row is None or row.due > unit.now:
         return None
+    unit.reader = await people.channel_preferences(unit, channel)  # for nobody in particular
     hour = int(row.data.get("hour", 0))
     number = of_the_day(unit.now)
     await unit.uow.learning.save_daily(

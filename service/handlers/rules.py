@@ -10,7 +10,7 @@ from __future__ import annotations
 from service.commands import Rules
 from service.errors import BadArguments
 from service.i18n import lines_of, t
-from service.registry import Arg, ArgKind, command
+from service.registry import Arg, ArgKind, Group, command
 from service.rules_topics import TOPICS, board_of
 from service.unit import Unit
 from service.views import View
@@ -25,6 +25,7 @@ from service.views import View
     args=(Arg("topic", ArgKind.WORD, required=False),),
     local={"cs": ("pravidla",), "hu": ("szabalyok",)},
     game=False,
+    group=Group.STUDY,  # Discord's /study, with the lessons and the problems
 )
 async def rules(unit: Unit, command: Rules) -> View:
     """The list of topics, or one topic: its title, its lines, the articles it rests on and the

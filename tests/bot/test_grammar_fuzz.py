@@ -97,6 +97,8 @@ WORDS = [
     "notify=none",
     "notify=ALL",
     "estimate=on",
+    "problem=on",
+    "problem_hour=18",
     "channel",
     "league",
     "create",

@@ -558,7 +558,12 @@ def test_button_labels_fit(code: str) -> None:
 def test_discord_descriptions_fit(code: str) -> None:
     """Slash command, group and option descriptions fit Discord's 100 characters (the translator
     would cut them with an ellipsis)."""
-    keys = [*keys_with("discord.option.", "help.cmd."), "discord.group", "discord.club_group"]
+    keys = [
+        *keys_with("discord.option.", "help.cmd."),
+        "discord.group",
+        "discord.club_group",
+        "discord.study_group",
+    ]
     problems = too_long(code, keys, DISCORD_DESCRIPTION, "a Discord description")
     assert not problems, failures(problems, "Discord descriptions too long")
 

@@ -74,7 +74,10 @@ async def test_a_new_learner_starts_with_lesson_one_and_its_picture(service: Gam
     assert view.keys[-1] == "learn.exercises_follow"
     assert view.board is not None and view.board.sequence  # the picture's moves, numbered
     view = await learn(service)
-    assert keys(view)[:2] == ["learn.exercise_header", f"learn.ex.{LESSONS[0].exercises[0].key}.goal"]
+    assert keys(view)[:2] == [
+        "learn.exercise_header",
+        f"learn.ex.{LESSONS[0].exercises[0].key}.goal",
+    ]
     assert view.board is not None and view.board.caption  # the goal under the board
     assert view.board.to_move is Color.BLACK
 
@@ -190,14 +193,12 @@ async def test_bad_words_change_nothing(
 
 
 async def test_an_occupied_point_is_refused(service: GameService, database: Database) -> None:
-    number, index, exercise = next(
-        (n, i, e) for n, i, e in EXERCISES if e.kind is Kind.CAPTURE
-    )
+    number, index, exercise = next((n, i, e) for n, i, e in EXERCISES if e.kind is Kind.CAPTURE)
     await open_exercise(service, number, index)
     before = await stored(database, ALICE.id)
     occupied = next(
         f"{'ABCDEFGHJ'[col]}{exercise.size - row}"
-        for row, line in enumerate(l.replace(" ", "") for l in exercise.rows.strip().splitlines())
+        for row, line in enumerate(r.replace(" ", "") for r in exercise.rows.strip().splitlines())
         for col, char in enumerate(line)
         if char in "XO"
     )

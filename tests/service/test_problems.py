@@ -192,9 +192,7 @@ def test_the_next_post_is_the_next_hour_in_utc() -> None:
 
 async def test_only_organisers_switch_it_on(service: GameService, database: Database) -> None:
     with pytest.raises(NotOrganiser):
-        await service.execute(
-            Configure({"problem": "on"}, channel=True), Request(ALICE, CHANNEL)
-        )
+        await service.execute(Configure({"problem": "on"}, channel=True), Request(ALICE, CHANNEL))
     async with database.unit_of_work() as uow:
         assert await uow.learning.daily(CHANNEL) is None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -43,7 +44,7 @@ from service.commands import (
     Undo,
 )
 from service.errors import BadArguments, IllegalMoveError
-from service.handlers import HANDLERS, playing
+from service.handlers import HANDLERS, MODULES, playing
 from service.i18n import t
 from service.ports import ConcurrentUpdate, Database
 from service.registry import Arg, ArgKind, Option, OptionKind, Spec, Style, Who
@@ -53,10 +54,12 @@ from tests.service.test_computer import computer_service
 
 
 def _command_types() -> set[type]:
-    """Every command class :mod:`service.commands` and :mod:`service.club_commands` define."""
+    """Every command class :mod:`service.commands`, :mod:`service.club_commands` and the
+    handler modules (where a new command's value lives, next to its handler) define."""
+    handlers = [importlib.import_module(f"service.handlers.{name}") for name in MODULES]
     return {
         value
-        for module in (commands, club_commands)
+        for module in (commands, club_commands, *handlers)
         for value in vars(module).values()
         if isinstance(value, type) and issubclass(value, Command) and value is not Command
     }

@@ -35,13 +35,14 @@ async def test_commands_are_synced_with_options_from_the_grammar(
     fake: FakeDiscordServer, tmp_path: Path
 ) -> None:
     async with running_bot(fake, tmp_path / "games.db"):
-        go, club = fake.global_commands
-    assert (go["name"], club["name"]) == ("go", "club")  # Discord: at most 25 in a group
+        go, club, study = fake.global_commands
+    assert (go["name"], club["name"], study["name"]) == ("go", "club", "study")  # 25 a group
     names = [spec.name for spec in COMMANDS if spec.group is Group.GO]
     assert [o["name"] for o in go["options"]] == names
     assert [o["name"] for o in club["options"]] == [
         spec.name for spec in COMMANDS if spec.group is Group.CLUB
     ]
+    assert [o["name"] for o in study["options"]] == ["rules", "learn", "problem"]
     assert all(o["type"] == 1 and o["description"] for o in go["options"] + club["options"])
     play = options_of(go, "play")
     assert play["point"]["type"] == 3 and play["point"]["required"]
@@ -63,7 +64,7 @@ async def test_commands_sync_to_the_development_guild(
     settings = DiscordSettings(guild_id=fake.guild_id)
     async with running_bot(fake, tmp_path / "games.db", settings):
         names = [c["name"] for c in fake.guild_commands[fake.guild_id]]
-    assert names == ["go", "club"] and fake.global_commands == []
+    assert names == ["go", "club", "study"] and fake.global_commands == []
 
 
 async def test_autocomplete_offers_legal_points_for_what_was_typed(

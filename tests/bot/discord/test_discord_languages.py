@@ -84,7 +84,7 @@ async def test_a_czech_client_plays_reads_help_and_rules_in_czech(
         await board_count(fake, thread_id, 3)
 
         help_ = await answered(fake, fake.slash_command("go help"))
-        rules = await answered(fake, fake.slash_command("go rules", {"topic": "ko"}))
+        rules = await answered(fake, fake.slash_command("study rules", {"topic": "ko"}))
         rules_message = fake.original_message(rules)
         assert rules_message is not None
 
@@ -149,7 +149,7 @@ async def test_in_a_hungarian_server(
     fake.set_locale(DISCORD_ALICE, client)
     async with running_bot(fake, tmp_path / "games.db"):
         play = await answered(fake, fake.slash_command("go help", {"command": "play"}))
-        rules = await answered(fake, fake.slash_command("go rules", {"topic": "ko"}))
+        rules = await answered(fake, fake.slash_command("study rules", {"topic": "ko"}))
         challenge = await answered(fake, fake.slash_command("go challenge", {"size": 9}))
         rules_message = fake.original_message(rules)
         offer = fake.original_message(challenge)

@@ -37,10 +37,10 @@ def choices(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 async def synced(fake: FakeDiscordServer, tmp_path: Path) -> list[dict[str, Any]]:
-    """``/go`` and ``/club`` as the bot synced them to the fake."""
+    """``/go``, ``/club`` and ``/study`` as the bot synced them to the fake."""
     async with running_bot(fake, tmp_path / "games.db"):
         commands = list(fake.global_commands)
-    assert [c["name"] for c in commands] == ["go", "club"]
+    assert [c["name"] for c in commands] == ["go", "club", "study"]
     return commands
 
 

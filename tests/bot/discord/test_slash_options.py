@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord import messages
-from bot.discord.slash import club_group, description_key, go_group
+from bot.discord.slash import club_group, description_key, go_group, study_group
 from bot.grammar import BY_NAME
 from service import i18n
 from tests.bot.discord.test_localized_commands import LOCALES, OTHER_LANGUAGES, choices, synced
@@ -32,7 +32,8 @@ async def _complete(*_: object) -> list[str]:
 
 
 def subcommands() -> Iterator[app_commands.Command[Any, Any, None]]:
-    for group in (go_group(_run, _complete), club_group(_run, _complete)):
+    groups = (go_group(_run, _complete), club_group(_run, _complete))
+    for group in (*groups, study_group(_run, _complete)):
         for command in group.commands:
             assert isinstance(command, app_commands.Command)
             yield command
