@@ -50,6 +50,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_cli.py
+	$(BIN)/python bench/bench_learning.py
 	$(BIN)/python bench/bench_estimate.py
 	$(BIN)/python bench/bench_proposals.py
 	$(BIN)/python bench/bench_render.py
