@@ -139,8 +139,40 @@ def counting_13(theme: str = "light") -> Snapshot:
     return dataclasses.replace(snapshot(view), theme=theme)  # type: ignore[arg-type]
 
 
+def lesson_15() -> tuple[Snapshot, list[str]]:
+    """``learn`` as a beginner meets it, through the service: lesson 15 (ladders), its
+    exercise, a wrong answer refuted on the board, then the right one; the image of the right
+    answer (the ladder's stones numbered) and every line the player read."""
+    import asyncio
+
+    from service import Actor, GameService
+    from service.commands import Request
+    from service.handlers.learning import Learn
+    from service.i18n import in_language
+    from service.lessons import LESSONS
+    from storage.memory import open_memory
+
+    async def walk() -> tuple[Snapshot, list[str]]:
+        database = await open_memory()
+        service = GameService(database)
+        request = Request(Actor("console:jana", "jana"), "console")
+        exercise = LESSONS[14].exercises[0]
+        said: list[str] = []
+        view = None
+        moves = ["15", "", exercise.wrongs[0], *exercise.rights[0].split()]
+        for word in moves:
+            view = await service.execute(Learn(word or None), request)
+            said += [in_language("en", line) for line in view.lines]
+        await database.close()
+        assert view is not None and view.board is not None
+        return snapshot(view.board), said
+
+    return asyncio.run(walk())
+
+
 def main() -> None:
-    """Write docs/board-19.png, docs/board-9-dark.png and docs/counting-13.png."""
+    """Write docs/board-19.png, docs/board-9-dark.png, docs/counting-13.png and
+    docs/learn-ladder.png."""
     docs = Path(__file__).resolve().parent.parent / "docs"
     docs.mkdir(exist_ok=True)
     for name, snap in (
@@ -150,6 +182,10 @@ def main() -> None:
     ):
         (docs / name).write_bytes(render_png(snap))
         print(docs / name)
+    lesson, said = lesson_15()
+    (docs / "learn-ladder.png").write_bytes(render_png(lesson))
+    print(docs / "learn-ladder.png")
+    print("\n".join(said))
 
 
 if __name__ == "__main__":
