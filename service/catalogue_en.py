@@ -486,7 +486,9 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "help.cmd.adjudicate": "Organisers: decide a game (B+3.5, W+R, B+F, jigo, void, bothlose).",
     "help.cmd.vacation": "Stop your clocks for a while (a yearly allowance).",
     "help.cmd.help": "This help, or the details of one command.",
-    "help.cmd.computer": "Play the computer (GNU Go): size=9 level=1..10 color=black|white|nigiri.",
+    "help.cmd.computer": (
+        "Play the computer: size=9 level=1..10 color=black|white|nigiri mode=go|capture"
+    ),
     "computer.name": "{name} level {level}",
     "computer.played": "{name} played {color} {point}.",
     "computer.passed": "{name} passed.",
