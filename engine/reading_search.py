@@ -122,10 +122,14 @@ class Reader:
         libs = position.liberties(self.target)
         points: set[int]
         if self.chase:
-            points = set(libs)
+            # the target's liberties and the defender's captures of the chains around it are
+            # always read, wherever they are (a chain runs out of the region, or escapes by
+            # capturing outside it); the region bounds only the moves near the liberties (nets)
+            near: set[int] = set()
             if color == self.defender or depth < NET_DEPTH:
                 for lib in libs:
-                    points.update(n for n in nbrs[lib] if cells[n] == 0)
+                    near.update(n for n in nbrs[lib] if cells[n] == 0)
+            points = set(libs) | (near & self.region)
             if color == self.defender:
                 for stone in position.chain(self.target)[0]:
                     for n in nbrs[stone]:
@@ -133,7 +137,6 @@ class Reader:
                             theirs = position.liberties(n)
                             if len(theirs) <= 2:
                                 points |= theirs
-            points &= self.region
         else:
             points = {p for p in self.region if cells[p] == 0}
         scored = []

@@ -39,6 +39,7 @@ from service.ports import ConcurrentUpdate, Contended, Database
 ATTEMPTS = 8  # writes of a link retried on conflicts, as commands are
 LINK_SECONDS = 600.0  # how long a game's links are kept without being read again
 LINK_GAMES = 10_000  # how many games' links are kept
+EVER = 1e18  # a time after every stored one (the dailies ahead, in order)
 
 
 @dataclass(slots=True)
@@ -205,7 +206,9 @@ class Directory:
         async with self.database.unit_of_work() as uow:
             return [row.channel for row in await uow.learning.daily_due(now)]
 
-    async def next_daily(self) -> float | None:
-        """When the next problem of the day is due in any channel."""
+    async def next_daily(self, serves: Callable[[str], bool] = lambda _: True) -> float | None:
+        """When the next problem of the day is due in a channel ``serves`` accepts (the
+        channels of this process's platforms)."""
         async with self.database.unit_of_work() as uow:
-            return await uow.learning.next_daily()
+            rows = await uow.learning.daily_due(EVER, limit=1000)
+        return next((row.due for row in rows if serves(row.channel)), None)

@@ -142,7 +142,9 @@ def position(key: PuzzleKey, moves: tuple[str, ...]) -> Board:
     board = start(exercise)
     color = exercise.player
     for move in moves:
-        if move != "pass":
+        if move == "pass":
+            board.pass_move()  # a pass lifts a ko ban, as in the reading
+        else:
             board.play(color, parse_vertex(move, board.size))
         color = color.opponent
     return board

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 
 from service.game_service import GameService
+from service.players import platform_of
 from service.views import Deliver, View
 
 log = logging.getLogger(__name__)
@@ -44,6 +46,7 @@ class Scheduler:
         views: list[View] = []
         for _ in range(BATCH):  # a bound: each round posts or finds nothing due
             due = await self.service.directory.dailies_due(self.service.clock())
+            due = [channel for channel in due if self.serves(channel)]
             if not due:
                 return views
             progressed = False
@@ -60,6 +63,13 @@ class Scheduler:
             if not progressed:
                 return views
         return views
+
+    def serves(self, channel: str) -> bool:
+        """Whether this process can post in ``channel``: its delivery has the channel's platform
+        (another process, running that platform, posts it there)."""
+        if not isinstance(self.deliver, Mapping):
+            return True  # one delivery for every platform (tests, tools)
+        return platform_of(channel) in self.deliver
 
     async def _settle_games(self) -> list[View]:
         views: list[View] = []
@@ -84,7 +94,7 @@ class Scheduler:
     async def seconds_to_next(self) -> float | None:
         """Seconds until the next stored deadline, or None when no clock is running."""
         directory = self.service.directory
-        found = (await directory.next_deadline(), await directory.next_daily())
+        found = (await directory.next_deadline(), await directory.next_daily(self.serves))
         times = [at for at in found if at is not None]
         if not times:
             return None

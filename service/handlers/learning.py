@@ -37,7 +37,7 @@ _ILLEGAL = {
     IllegalReason.SUICIDE: "error.illegal_suicide",
     IllegalReason.KO: "error.illegal_ko",
 }
-_COUNT = re.compile(r"^(?:[bw]\+\d{1,3}(?:[.,]5)?|0|jigo)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(?:[bw]\+\d{1,3}(?:[.,]5)?|0|jigo|draw)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +86,7 @@ def answer_text(exercise: Exercise, word: str, size: int) -> str:
     count (``B+3``). Raises :class:`~service.errors.InvalidPoint` for a point off the board."""
     if exercise.kind is Kind.COUNT:  # B (Black) or W (White) in every language, as SGF writes
         text = re.sub(r"\s+", "", word)
+        text = "0" if re.fullmatch(r"0+", text) else text
         if not _COUNT.match(text):
             raise BadArguments(t("learn.error.count_form", word=word.strip()))
         return text.upper()
@@ -110,6 +111,8 @@ def checked_move(
 def reading_of(progress: Progress, word: str) -> ReadingKey:
     """What the answer ``word`` to the sender's exercise must be read as (raises the errors
     of a wrong word or move)."""
+    if progress.lesson > len(LESSONS):
+        raise BadArguments(t("learn.all_passed", total=len(LESSONS)))
     if progress.exercise == 0:
         raise BadArguments(t("learn.error.read_first", n=progress.lesson))
     key = lesson_key(progress.lesson, progress.exercise)
@@ -122,7 +125,7 @@ def reading_of(progress: Progress, word: str) -> ReadingKey:
 
 def counting(progress: Progress, word: str) -> bool:
     """``0`` answering a count (a tie) rather than naming a lesson."""
-    if word != "0" or progress.exercise == 0 or progress.lesson > len(LESSONS):
+    if set(word) != {"0"} or progress.exercise == 0 or progress.lesson > len(LESSONS):
         return False
     exercise = learning.exercise_of(lesson_key(progress.lesson, progress.exercise))
     return exercise.kind is Kind.COUNT

@@ -200,6 +200,11 @@ def next_post(now: float, hour: int) -> float:
     return at if at > now else at + DAY
 
 
+def _tomorrow(now: float) -> float:
+    """The start of the next UTC day."""
+    return (now // DAY + 1) * DAY
+
+
 async def schedule(unit: Unit, channel: str, hour: int | None) -> None:
     """Post the problem of the day in ``channel`` at ``hour`` UTC (None: no longer)."""
     learning_rows = unit.uow.learning
@@ -210,6 +215,14 @@ async def schedule(unit: Unit, channel: str, hour: int | None) -> None:
             unit.record(DailyScheduled(channel, None))
         return
     due = next_post(unit.now, hour)
+    if row is not None and row.due <= unit.now:
+        due = row.due  # overdue (the bot was down): it is posted first, then moves on
+    elif (
+        row is not None
+        and row.data.get("day") == int(unit.now // DAY)
+        and due < _tomorrow(unit.now)
+    ):
+        due += DAY  # today's problem was posted already: the new hour counts from tomorrow
     unit.record(DailyScheduled(channel, due))
     if row is None:
         await learning_rows.save_daily(DailyRow(channel, due, data={"hour": hour}))
@@ -228,8 +241,10 @@ async def post_daily(unit: Unit, channel: str) -> View | None:
     unit.reader = await people.channel_preferences(unit, channel)  # for nobody in particular
     hour = int(row.data.get("hour", 0))
     number = of_the_day(unit.now)
+    today = int(unit.now // DAY)
+    data = {**row.data, "last": number, "day": today}
     await unit.uow.learning.save_daily(
-        dataclasses.replace(row, due=next_post(unit.now, hour), data={**row.data, "last": number})
+        dataclasses.replace(row, due=next_post(unit.now, hour), data=data)
     )
     title, goal = header(number)
     key = problem_key(number)

@@ -475,3 +475,30 @@ def test_the_ko_ban_holds_in_the_reading():
     board.pass_move()  # the ban lifts: now the retake captures
     retake = solve(board, B, task)
     assert retake.wins and retake.move == pt("C2", 7) and retake.plies == 1
+
+
+#: White E5 under a hat (problem 1 of the set): the region is the rows 3-7 around it, but a chain
+#: that runs away may leave it. After Black D3 (a loose move), White E4 E3 reaches row 2: its
+#: liberties at E2 (outside the region) are read too, so D3 is wrong, where a reading bounded by
+#: the region let White run out of moves and called the stone caught (a review's finding).
+HAT = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . r r r r r . .
+6 . . r r X r r . .
+5 . . r X O X r . .
+4 . . r r r r r . .
+3 . . r r r r r . .
+2 . . . . . . . . .
+1 . . . . . . . . .
+"""
+
+
+def test_a_chain_may_run_out_of_the_region():
+    board, task = task_of(HAT, Goal.CAPTURE, B, "E5")
+    right = gtp(winning_moves(board, task))
+    assert "E4" in right and "D3" not in right  # GNU Go's `defend E5` agrees on both
+    reply = answer(board, task, pt("D3", 9))
+    assert not reply.right and reply.reply is not None
+    line = answer(board, task, pt("E4", 9))
+    assert line.right

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.deliveries import Deliveries
 from engine.coords import format_vertex
 from engine.reading import answer as read_answer
 from engine.reading import solve as solve_position
@@ -281,3 +282,69 @@ async def test_the_post_speaks_the_channels_language(
     (post,) = posts
     assert post.language == code
     assert not strays(code, [in_language(code, line) for line in post.lines])
+
+
+async def test_a_later_hour_the_same_day_does_not_post_it_again(
+    service: GameService, clock: FakeClock
+) -> None:
+    """Posted at 13:00, then an organiser moves it to 20:00: the next post is tomorrow's."""
+    posts: list[View] = []
+
+    async def deliver(view: View) -> None:
+        posts.append(view)
+
+    scheduler = Scheduler(service, deliver)
+    await switch_on(service, hour=13)  # START is 12:00 UTC
+    clock.advance(3600)
+    await scheduler.post_dailies()
+    assert len(posts) == 1
+    await switch_on(service, hour=20)
+    clock.advance(7 * 3600)
+    await scheduler.post_dailies()
+    assert len(posts) == 1
+    clock.advance(86400)
+    await scheduler.post_dailies()
+    assert len(posts) == 2
+
+
+async def test_a_change_while_a_post_is_overdue_keeps_it_due(
+    service: GameService, clock: FakeClock
+) -> None:
+    """The bot was down at 13:00; an organiser changes the hour before the scheduler ran: the
+    missed post still comes (once)."""
+    posts: list[View] = []
+
+    async def deliver(view: View) -> None:
+        posts.append(view)
+
+    await switch_on(service, hour=13)
+    clock.advance(2 * 3600)
+    await switch_on(service, hour=20)
+    scheduler = Scheduler(service, deliver)
+    await scheduler.post_dailies()
+    await scheduler.post_dailies()
+    assert len(posts) == 1
+
+
+async def test_a_process_without_the_channels_platform_leaves_it_to_another(
+    service: GameService, clock: FakeClock
+) -> None:
+    """A process running only Telegram does not post in a Discord channel (nor sleep on it):
+    the Discord process posts it."""
+    telegram: list[View] = []
+    discord: list[View] = []
+
+    async def to_telegram(view: View) -> None:
+        telegram.append(view)
+
+    async def to_discord(view: View) -> None:
+        discord.append(view)
+
+    await switch_on(service, hour=13)
+    clock.advance(3600)
+    only_telegram = Scheduler(service, Deliveries(telegram=to_telegram))
+    assert await only_telegram.post_dailies() == []
+    assert await only_telegram.seconds_to_next() is None
+    with_discord = Scheduler(service, Deliveries(discord=to_discord))
+    assert len(await with_discord.post_dailies()) == 1
+    assert telegram == [] and len(discord) == 1
