@@ -186,6 +186,7 @@ async def test_a_game_of_capture_go_against_the_computer_to_its_end(
         await ask(tg, bot, chat, "/pass" if point is None else f"/play {point.gtp()}", ALICE)
     status, game = await stored(bot.database, 1)
     assert status is GameStatus.FINISHED and game.result is not None
+    assert game.move_number >= 5  # a game, not a move or two
     told = [line for c in seen(tg, chat) for line in caption_of(c).splitlines()]
     announced = translate("en", "end.announce", id=1, words=result_words(game.result))
     assert str(announced) in told
