@@ -75,25 +75,33 @@ def row(name: str, values: Sequence[float]) -> str:
     )
 
 
-def own(keys: list[learning.PuzzleKey], limit: int) -> tuple[dict[str, list[float]], int]:
-    """The own reader's time per answer, by family (exercises, problems); readings out of
-    budget are counted."""
+Verdicts = dict[tuple[learning.PuzzleKey, Point], bool]
+
+
+def own(keys: list[learning.PuzzleKey], limit: int) -> tuple[dict[str, list[float]], int, Verdicts]:
+    """The own reader's time per answer, by family (exercises, problems), the readings out of
+    budget, and each verdict (right or not)."""
     times: dict[str, list[float]] = {"lesson": [], "problem": []}
+    verdicts: Verdicts = {}
     limited = 0
     for key in keys:
         for point in candidates(key)[:limit]:
             started = time.perf_counter()
             try:
-                learning.read_answer((key, (), format_vertex(point)))
+                verdicts[key, point] = learning.read_answer((key, (), format_vertex(point))).right
             except ReadingLimit:
                 limited += 1
             times[key[0]].append(time.perf_counter() - started)
-    return times, limited
+    return times, limited, verdicts
 
 
-def peer(engine: GnuGo, keys: list[learning.PuzzleKey], limit: int) -> dict[str, list[float]]:
-    """GNU Go's time for the same question after each of the same moves."""
+def peer(
+    engine: GnuGo, keys: list[learning.PuzzleKey], limit: int
+) -> tuple[dict[str, list[float]], Verdicts]:
+    """GNU Go's time for the same question after each of the same moves, and its verdicts
+    (right: the opponent cannot prevent the goal; a ko answer is left out)."""
     times: dict[str, list[float]] = {"lesson": [], "problem": []}
+    verdicts: Verdicts = {}
     for key in keys:
         exercise = learning.exercise_of(key)
         task = exercise.task
@@ -109,10 +117,14 @@ def peer(engine: GnuGo, keys: list[learning.PuzzleKey], limit: int) -> dict[str,
             engine.send(f"play {exercise.player.letter} {point.gtp()}")
             if engine.send(f"color {target}") != "empty":
                 started = time.perf_counter()
-                engine.send(f"{prevent} {target}")
+                code = int(engine.send(f"{prevent} {target}").split()[0])
                 times[key[0]].append(time.perf_counter() - started)
+                if code in (0, 1):
+                    verdicts[key, point] = code == 0
+            else:
+                verdicts[key, point] = Goal(task.goal) in (Goal.CAPTURE, Goal.KILL)
             engine.send("undo")
-    return times
+    return times, verdicts
 
 
 async def through_the_service(rounds: int) -> dict[str, list[float]]:
@@ -162,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     keys = puzzles()
     print(f"{len(keys)} puzzles ({sum(1 for k in keys if k[0] == 'lesson')} exercises)")
     print(f"{'checking an answer':<34} {'n':>5}  {'median':>8}  {'p99':>8}  {'max':>8}")
-    ours, limited = own(keys, args.limit)
+    ours, limited, our_verdicts = own(keys, args.limit)
     everything = ours["lesson"] + ours["problem"]
     for family, values in ours.items():
         print(row(f"own reader, {family}s", values))
@@ -178,9 +190,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if path is not None:
         engine = GnuGo(path)
         try:
-            theirs = peer(engine, keys, args.limit)
+            theirs, their_verdicts = peer(engine, keys, args.limit)
         finally:
             engine.close()
+        both_read = set(our_verdicts) & set(their_verdicts)
+        differ = sorted(
+            (key[1], key[0], point.gtp(), our_verdicts[key, point])
+            for key, point in both_read
+            if our_verdicts[key, point] != their_verdicts[key, point]
+        )
+        print(f"verdicts: the own reader and GNU Go differ on {len(differ)} of {len(both_read)}")
+        for number, family, move, right in differ:
+            print(f"  {family} {number} {move}: own reader says {'right' if right else 'wrong'}")
+        figures["verdicts_compared"] = len(both_read)
+        figures["verdicts_differ"] = len(differ)
         both = theirs["lesson"] + theirs["problem"]
         print(row("GNU Go (attack/defend/owl), all", both))
         ratio = quantile(both, 0.99) / quantile(everything, 0.99)
