@@ -138,26 +138,39 @@ def is_answer(progress: Progress, word: str) -> bool:
     return not (said(word, "learn.word.reset") or said(word, "learn.word.next"))
 
 
-async def prepare(unit: Unit, command: Learn) -> Callable[[], Awaitable[object]] | None:
-    """Before the write: the reading an answer needs, read outside any transaction."""
-    if command.word is None:
+async def prepared(
+    unit: Unit, word: str | None, reading: Callable[[Progress, str], ReadingKey | None]
+) -> Callable[[], Awaitable[object]] | None:
+    """Before the write (``learn``'s and ``problem``'s ``prepare``): the reading the answer
+    ``word`` needs (``reading``: None when the word answers nothing), read outside any
+    transaction. Whatever is wrong with the word, the write says it."""
+    if word is None:
         return None
     try:
         _, progress = await load(unit)
-        if not is_answer(progress, command.word.strip()):
-            return None
-        reading = reading_of(progress, command.word)
+        found = reading(progress, word.strip())
     except Exception:  # the write says what is wrong
+        return None
+    if found is None:
         return None
     context = unit.context
 
     async def read() -> object:
         try:
-            return await learning.outcome(context, reading)
+            return await learning.outcome(context, found)
         except Exception:  # the write reads it again and says what is wrong
             return None
 
     return read
+
+
+async def prepare(unit: Unit, command: Learn) -> Callable[[], Awaitable[object]] | None:
+    """Before the write: the reading an answer needs, read outside any transaction."""
+
+    def answered(progress: Progress, word: str) -> ReadingKey | None:
+        return reading_of(progress, word) if is_answer(progress, word) else None
+
+    return await prepared(unit, command.word, answered)
 
 
 # -- the command ----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from service.commands import Command
 from service.errors import BadArguments, WrongPhase
 from service.events import DailyScheduled
 from service.exercises import Outcome
-from service.handlers.learning import answer_text, checked_move, load, said, save
+from service.handlers.learning import answer_text, checked_move, load, prepared, said, save
 from service.i18n import t
 from service.learning import FIRST_KYU, LAST_KYU, Progress, ReadingKey, position, problem_key
 from service.ports import DailyRow
@@ -61,22 +61,11 @@ def is_answer(word: str) -> bool:
 
 async def prepare(unit: Unit, command: AskProblem) -> Callable[[], Awaitable[object]] | None:
     """Before the write: the reading an answer needs, read outside any transaction."""
-    if command.word is None or not is_answer(command.word):
-        return None
-    try:
-        _, progress = await load(unit)
-        reading = reading_of(progress, command.word)
-    except Exception:  # the write says what is wrong
-        return None
-    context = unit.context
 
-    async def read() -> object:
-        try:
-            return await learning.outcome(context, reading)
-        except Exception:  # the write reads it again and says what is wrong
-            return None
+    def answered(progress: Progress, word: str) -> ReadingKey | None:
+        return reading_of(progress, word) if is_answer(word) else None
 
-    return read
+    return await prepared(unit, command.word, answered)
 
 
 @command(
