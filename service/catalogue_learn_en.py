@@ -149,7 +149,7 @@ LEARN: dict[str, str] = {
         "Then play a loose move that closes their way out:\n"
         "a net. Whichever way they run, they stay caught."
     ),
-    "learn.net.caption": "Black 1 does not touch the stones, yet they cannot get out",
+    "learn.net.caption": "Black 1 does not touch the white stone, yet it cannot get out",
     "learn.sacrifice.title": "Sacrifice",
     "learn.sacrifice.text": (
         "Sometimes it pays to give a stone away.\n"
@@ -222,7 +222,9 @@ LEARN: dict[str, str] = {
     "learn.ex.second_line.1.goal": "Black to capture the white stone on the second line.",
     "learn.ex.third_line.1.goal": "Black to put the white stone at D2 in atari.",
     "learn.ex.ladder.1.goal": "Black to capture the white stone in a ladder: pick the right side.",
-    "learn.ex.net.1.goal": "Black to capture the two white stones.",
+    "learn.ex.net.1.goal": (
+        "Black to capture the white stone in the middle: an atari only chases it."
+    ),
     "learn.ex.sacrifice.1.goal": "Black to kill the white group; your stone inside may be taken.",
     "learn.ex.opening.1.goal": "Black to play the first move of the game in a corner.",
     "learn.ex.opening.1.why": (

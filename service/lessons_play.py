@@ -116,13 +116,15 @@ LADDER = Lesson(
     ),
 )
 
+#: a net (geta): White D4 escapes an atari from either side (the white stones F6 and F2 break
+#: both ladders); Black E5 closes both ways out (GNU Go's ``attack D4`` names E5 alone too)
 _NET = """
     . . . . . . .
+    . . . . . O .
     . . . . . . .
-    . . . . . . .
-    . . X O . . .
-    . . X O X . .
-    . . . X . . .
+    . X X O . . .
+    . . . X X . .
+    . . . . . O .
     . . . . . . .
     """
 
@@ -135,9 +137,8 @@ NET = Lesson(
             _NET,
             Kind.CAPTURE,
             target="D4",
-            region="C4:F6",
-            rights=("E5 D6 C6", "D5 F4 E6 F6"),
-            wrongs=("E4",),
+            rights=("E5 D6 C6 B6 A4", "E5 D6 C6 B6 A6"),
+            wrongs=("D5", "E4"),
         ),
     ),
 )

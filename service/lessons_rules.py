@@ -121,7 +121,8 @@ CAPTURE = Lesson(
             Kind.CAPTURE,
             target="B2",
             region="A1:D2 C3",
-            rights=("C2 C1", "C2 A1", "C3"),
+            # C2 then A1 is self-atari (White takes at A3); C3 works too, after a longer fight
+            rights=("C2 C1", "C3 D2 D1 C1"),
             wrongs=("B1", "C1"),
         ),
     ),

@@ -32,5 +32,6 @@ def test_a_czech_beginner_walks_the_first_five_lessons(tmp_path: Path) -> None:
     wrong = czech("learn.try_again")
     assert out.count(wrong) == 7  # C5; B5, E5; B1; E4, F3; E5: each refuted, then right
     assert out.count(czech("learn.right", answer="D5")) == 1
-    assert czech("learn.right", answer="C3") in out
+    assert czech("learn.right_more", answer="C2", color=czech("color.white"), point="B1") in out
+    assert czech("learn.right", answer="C1") in out
     assert "Traceback" not in result.stderr
