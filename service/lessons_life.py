@@ -74,7 +74,7 @@ DEAD = Lesson(
             Kind.KILL,
             target="A3",
             region="A1:C2",
-            rights=("B1", "B2 C1"),
+            rights=("B2 B1", "B2 C1"),  # B1 first is a ko (GNU Go: owl code 3)
             wrongs=("A1", "C1"),
         ),
     ),
