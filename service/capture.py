@@ -14,7 +14,7 @@ from service.ending import finish
 from service.errors import WrongPhase
 from service.i18n import t
 from service.model import Loaded
-from service.people import names
+from service.people import OWN_ENGINE, names
 from service.ports import EngineMove, OpponentUnavailable
 from service.unit import Unit
 from service.views import View, color_name
@@ -26,7 +26,7 @@ class CaptureOnly:
 
     @property
     def name(self) -> str:
-        return "Gobot"
+        return OWN_ENGINE
 
     async def genmove(self, game: Game, color: Color, level: int) -> EngineMove:
         raise OpponentUnavailable("no GTP engine is installed: Capture Go only")

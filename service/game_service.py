@@ -329,7 +329,8 @@ class GameService:
         if loaded is None or is_engine(request.actor.id):
             return view
         # Capture Go: the bot's own policy answers, with or without a GTP engine
-        opponent = self.context.opponent or (CAPTURE_ONLY if loaded.game.capture else None)
+        # Capture Go is the bot's own policy's, under its own name, with or without GNU Go
+        opponent = CAPTURE_ONLY if loaded.game.capture else self.context.opponent
         if opponent is None:
             return view
         if request.actor is not SYSTEM and color_of(loaded.row, request.actor.id) is None:

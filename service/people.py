@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from engine.colors import Color
 from service.commands import SYSTEM, Actor
 from service.i18n import joined, t
+from service.model import capture_mode
 from service.players import engine_level, is_engine, local_part, platform_of
 from service.ports import GameRow, PlayerRow
 from service.preferences import Preferences, channel_owner, person_owner, resolve
@@ -81,13 +82,19 @@ async def channel_preferences(unit: Unit, channel: str) -> Preferences:
     return resolve({}, unit.settings[owner], None, None, unit.context.defaults)
 
 
-async def name(unit: Unit, player: str | None) -> str:
-    """``@alice`` for a player id."""
+#: the computer's name in Capture Go, where the bot's own policy plays (:mod:`service.capture`)
+OWN_ENGINE = "Gobot"
+
+
+async def name(unit: Unit, player: str | None, *, capture: bool = False) -> str:
+    """``@alice`` for a player id; the computer by its engine's name, or the bot's own in a
+    Capture Go game (``capture``)."""
     if player is None:
         return t("name.anyone")
     opponent = unit.context.opponent
-    if is_engine(player) and opponent is not None:  # named in each reader's language
-        engine, level = opponent.name, engine_level(player)
+    if is_engine(player) and (opponent is not None or capture):  # in each reader's language
+        engine = OWN_ENGINE if capture or opponent is None else opponent.name
+        level = engine_level(player)
         return joined("", ("@", t("computer.name", name=engine, level=level)))
     known = await unit.player(player)
     return "@" + (known.name if known else local_part(player) or player)
@@ -96,4 +103,8 @@ async def name(unit: Unit, player: str | None) -> str:
 async def names(unit: Unit, row: GameRow) -> dict[Color, str]:
     """``@name`` of each colour's player."""
     await unit.read_players((row.black, row.white))
-    return {Color.BLACK: await name(unit, row.black), Color.WHITE: await name(unit, row.white)}
+    capture = capture_mode(row.data)
+    return {
+        Color.BLACK: await name(unit, row.black, capture=capture),
+        Color.WHITE: await name(unit, row.white, capture=capture),
+    }

@@ -37,7 +37,7 @@ async def computer(unit: Unit, command: Computer) -> View:
     options_named(COMPUTER, command.options)  # refuses an unknown key, or one given twice
     options = {option_key(COMPUTER, k) or k: v for k, v in command.options.items()}  # colour=
     capture = MODE.choice(options.get("mode", "go")) == "capture"
-    opponent = unit.context.opponent or (CAPTURE_ONLY if capture else None)
+    opponent = CAPTURE_ONLY if capture else unit.context.opponent  # Capture Go: the bot's own
     if opponent is None:
         raise WrongPhase(t("error.computer_unavailable"))
     level_text = options.get("level", str(DEFAULT_LEVEL)).strip()

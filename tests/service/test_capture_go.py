@@ -86,6 +86,29 @@ async def test_the_computer_level_and_size_nine(database: Database, clock: FakeC
     assert len(view.board.black) == 1  # the computer, Black, played first
 
 
+class NamedEngine:
+    """A GTP engine's stand-in that must never be asked in Capture Go."""
+
+    name = "GNU Go"
+
+    async def genmove(self, game: Game, color: Color, level: int) -> None:
+        raise AssertionError("Capture Go is the bot's own policy's")
+
+
+async def test_with_gnu_go_installed_the_capture_computer_is_still_the_bots_own(
+    database: Database, clock: FakeClock
+) -> None:
+    """The computer of a Capture Go game plays and is named as the bot's own policy (Gobot),
+    not as the GTP engine that plays normal games."""
+    engine = NamedEngine()
+    service = GameService(database, clock=clock, rng=random.Random(1), opponent=engine)
+    view = await service.execute(
+        Computer({"mode": "capture", "color": "white", "level": "3"}), Request(ALICE)
+    )
+    assert view.board is not None and len(view.board.black) == 1  # it played, as Gobot
+    assert "Gobot" in view.board.black_name and "GNU Go" not in view.board.black_name
+
+
 async def test_a_challenge_of_capture_go_to_its_first_capture(service: GameService) -> None:
     sent = await service.execute(Challenge(BOB, {"mode": "capture"}), Request(ALICE))
     assert t("terms.capture") in sent.lines[0] and "7×7" in sent.lines[0]
