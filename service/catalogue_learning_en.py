@@ -66,5 +66,4 @@ LEARNING: dict[str, str | tuple[str, str]] = {
     "problem.error.unknown": "There is no problem {n}: the problems go from 1 to {total}.",
     "problem.daily": "Problem of the day: {title}",
     "problem.daily_how": "Solve it yourself: send `problem {n}`, then your moves.",
-    "caption.puzzle": "{goal}",
 }

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.board import Board
-from engine.colors import Color
 from engine.coords import format_vertex, parse_vertex
 from engine.diagram import format_diagram
 from service.context import Context
@@ -148,10 +147,6 @@ def position(key: PuzzleKey, moves: tuple[str, ...]) -> Board:
             board.play(color, parse_vertex(move, board.size))
         color = color.opponent
     return board
-
-
-def player_of(key: PuzzleKey) -> Color:
-    return exercise_of(key).player
 
 
 ReadingKey = tuple[PuzzleKey, tuple[str, ...], str]
